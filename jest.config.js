@@ -1,0 +1,11 @@
+/** One jest run over every workspace; `unit` needs nothing, `integration` needs Kafka and the database. */
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
+const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/scripts'];
+const ignore = ['/node_modules/', '/dist/'];
+
+module.exports = {
+  projects: [
+    { displayName: 'unit', roots, transform, testEnvironment: 'node', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
+    { displayName: 'integration', roots, transform, testEnvironment: 'node', testMatch: ['**/*.int.test.ts'], testPathIgnorePatterns: ignore },
+  ],
+};

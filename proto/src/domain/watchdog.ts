@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
+import { WatchdogPlace } from './location';
+
+/** A closed or open-ended range; a missing end is open. */
+export const Range = z
+  .object({ from: z.number().min(0).nullable().optional(), to: z.number().min(0).nullable().optional() })
+  .refine((r) => r.from == null || r.to == null || r.from <= r.to, { message: 'from must not exceed to' });
+export type Range = z.infer<typeof Range>;
+
+/**
+ * What a watchdog (hlídací pes) watches for. Empty lists mean "any"; the matcher gives every
+ * field the same meaning as the containment check of the account service.
+ */
+export const WatchdogCriteria = z.object({
+  adTypes: z.array(AdType).min(1),
+  realEstateTypes: z.array(RealEstateType).min(1),
+  dispositions: z.array(DispositionLabel).default([]),
+  area: Range.default({}),
+  price: Range.default({}),
+  pricePerM2: Range.default({}),
+  landArea: Range.default({}),
+  landTypes: z.array(LandType).default([]),
+  houseTypes: z.array(HouseType).default([]),
+  beds: Range.default({}),
+  elevatorOnly: z.boolean().default(false),
+  terraceTypes: z.array(TerraceType).default([]),
+  /** At least one place; an offer matches when it lies in any of them (or within its radius). */
+  places: z.array(WatchdogPlace).min(1).max(20),
+  /** Offers that publish no price match too (they cannot be checked against a price range). */
+  includeWithoutPrice: z.boolean().default(true),
+  /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
+  priceDrops: z.boolean().default(false),
+});
+export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
+export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;
+
+/** The full state of one watchdog, as carried on the compacted watchdog topic. */
+export const Watchdog = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  email: z.string().email(),
+  locale: Locale,
+  /** Role of the owner when the state was published (entitlements such as price-drop alerts). */
+  ownerRole: z.number().int(),
+  name: z.string().nullable().default(null),
+  criteria: WatchdogCriteria,
+  status: RecordStatus,
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+  /** Null for watchdogs that never expire (paying users). */
+  expiresAt: z.string().datetime().nullable(),
+  lastEmailAt: z.string().datetime().nullable(),
+  sentCount: z.number().int().min(0),
+});
+export type Watchdog = z.infer<typeof Watchdog>;

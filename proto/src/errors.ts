@@ -1,0 +1,33 @@
+/** Error codes shared by services, the gateway and the web client. */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  INVALID_EMAIL: 400,
+  INVALID_FORM: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  INVALID_CREDENTIALS: 403,
+  EMAIL_EXISTS: 403,
+  ACCOUNT_BLOCKED: 403,
+  NOT_FOUND: 404,
+  EMAIL_NOT_FOUND: 404,
+  INVALID_REQUEST: 404,
+  WATCHDOG_DUPLICATE: 409,
+  WATCHDOG_COVERED: 409,
+  WATCHDOG_LIMIT: 409,
+  PHONE_EXISTS: 409,
+  OFFER_INACTIVE: 410,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  /** Not HTTP: an event that fails its schema, on publish or on consume. */
+  EVENT_SCHEMA_INVALID: 422,
+  EVENT_HANDLER_FAILED: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const httpStatusOf = (code: ErrorCode): number => ERROR_CODES[code];
+
+/** Body of every failed API call. `fields` maps a form field to its first message. */
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+};

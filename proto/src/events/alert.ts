@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Locale } from '../domain/enums';
+import { Offer } from '../domain/offer';
+
+export const Recipient = z.object({
+  email: z.string().email(),
+  locale: Locale,
+  userId: z.string().nullable(),
+});
+export type Recipient = z.infer<typeof Recipient>;
+
+/** An offer matched a watchdog. Key: the recipient's e-mail in lower case, so one person's matches keep order. */
+export const MatchFoundV1 = z.object({
+  recipient: Recipient,
+  watchdogId: z.string(),
+  offer: Offer,
+  reason: z.enum(['new', 'priceDrop']),
+  matchedAt: z.string().datetime(),
+  fetchedAt: z.string().datetime(),
+  /** Whether the alert e-mail carries an advertising banner (owner's entitlements). */
+  withAds: z.boolean().default(true),
+});
+export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
+
+/** An alert e-mail was accepted by the mail provider. Key: recipient e-mail. */
+export const AlertSentV1 = z.object({
+  recipientEmail: z.string().email(),
+  watchdogIds: z.array(z.string()).min(1),
+  offerIds: z.array(z.string()).min(1),
+  sentAt: z.string().datetime(),
+  provider: z.enum(['smtp', 'sendgrid']),
+  messageId: z.string().nullable(),
+});
+export type AlertSentV1 = z.infer<typeof AlertSentV1>;
+
+/** Mail to this address cannot be delivered. Key: e-mail. */
+export const EmailBouncedV1 = z.object({
+  email: z.string().email(),
+  reason: z.string(),
+  permanent: z.boolean(),
+  at: z.string().datetime(),
+});
+export type EmailBouncedV1 = z.infer<typeof EmailBouncedV1>;

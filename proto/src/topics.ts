@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { AlertSentV1, EmailBouncedV1, MatchFoundV1 } from './events/alert';
+import { CrawlRequestedV1, ListingFetchedV1, ListingWithdrawnV1 } from './events/listing';
+import { OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from './events/offer';
+import { UserDeletedV1 } from './events/user';
+import { WatchdogChangedV1 } from './events/watchdog';
+import { PORTALS } from './domain/enums';
+
+type EventDefinition = {
+  /** `<entity>.<past-tense verb>` */
+  type: string;
+  version: number;
+  schema: z.ZodTypeAny;
+  partitions: number;
+  /** `compact` for state (latest value per key wins), `delete` for facts that age out. */
+  cleanup: 'delete' | 'compact';
+  /** What the message key is, for readers of this file. */
+  key: string;
+};
+
+/**
+ * Every event of the system, one topic each (`<type>.v<version>`). This is the one registry of
+ * topic names: services, scripts and tests read names from here and never write them out.
+ */
+export const EVENTS = {
+  'crawl.requested': { type: 'crawl.requested', version: 1, schema: CrawlRequestedV1, partitions: PORTALS.length, cleanup: 'delete', key: 'portal' },
+  'listing.fetched': { type: 'listing.fetched', version: 1, schema: ListingFetchedV1, partitions: 6, cleanup: 'delete', key: 'portal:listingId' },
+  'listing.withdrawn': { type: 'listing.withdrawn', version: 1, schema: ListingWithdrawnV1, partitions: 6, cleanup: 'delete', key: 'portal:listingId' },
+  'offer.published': { type: 'offer.published', version: 1, schema: OfferPublishedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
+  'offer.updated': { type: 'offer.updated', version: 1, schema: OfferUpdatedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
+  'offer.withdrawn': { type: 'offer.withdrawn', version: 1, schema: OfferWithdrawnV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
+  'watchdog.changed': { type: 'watchdog.changed', version: 1, schema: WatchdogChangedV1, partitions: 6, cleanup: 'compact', key: 'watchdog id' },
+  'match.found': { type: 'match.found', version: 1, schema: MatchFoundV1, partitions: 6, cleanup: 'delete', key: 'recipient e-mail (lower case)' },
+  'alert.sent': { type: 'alert.sent', version: 1, schema: AlertSentV1, partitions: 3, cleanup: 'delete', key: 'recipient e-mail' },
+  'email.bounced': { type: 'email.bounced', version: 1, schema: EmailBouncedV1, partitions: 1, cleanup: 'delete', key: 'e-mail' },
+  'user.deleted': { type: 'user.deleted', version: 1, schema: UserDeletedV1, partitions: 1, cleanup: 'delete', key: 'user id' },
+} as const satisfies Record<string, EventDefinition>;
+
+export type EventType = keyof typeof EVENTS;
+export type EventData<T extends EventType> = z.infer<(typeof EVENTS)[T]['schema']>;
+
+export const topicOf = (type: EventType) => `${type}.v${EVENTS[type].version}`;
+export const dlqTopicOf = (topic: string) => `${topic}.dlq`;
+
+export type TopicSpec = { name: string; partitions: number; cleanup: 'delete' | 'compact' };
+
+/** Every topic to create, dead-letter topics included. */
+export function allTopics(): TopicSpec[] {
+  return (Object.keys(EVENTS) as EventType[]).flatMap((type) => {
+    const name = topicOf(type);
+    const { partitions, cleanup } = EVENTS[type];
+    return [
+      { name, partitions, cleanup },
+      { name: dlqTopicOf(name), partitions: 1, cleanup: 'delete' as const },
+    ];
+  });
+}

@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer } from 'kafkajs';
+import { EVENTS, HEADERS, allTopics, dlqTopicOf, topicOf, type Envelope, type ErrorCode, type EventData, type EventType } from '@rr/proto';
+import { AppError, errorCodeOf, isRetriable } from '../errors';
+import type { Logger } from '../logger';
+import { decodeEnvelope, encodeEnvelope } from './codec';
+import { kafkaLogCreator } from './kafka-log';
+
+/**
+ * The only module that knows kafkajs. Everything else speaks in proto event types, so swapping
+ * the client library (kafkajs is unmaintained) touches this folder alone.
+ */
+
+export type BusOptions = {
+  clientId: string;
+  brokers: string[];
+  topicPrefix?: string;
+  logger: Logger;
+};
+
+export type PublishOptions = { correlationId?: string };
+
+export type HandlerContext = { log: Logger; topic: string; partition: number; offset: string };
+export type HandlerResult = 'processed' | 'skipped' | void;
+
+export type Subscription<T extends EventType> = {
+  /** `<service>.<handler>`; never renamed, or the group starts over. */
+  group: string;
+  events: T[];
+  fromBeginning?: boolean;
+  /** One event at a time, in partition order. */
+  handle?: (event: Envelope<EventData<T>>, ctx: HandlerContext) => Promise<HandlerResult>;
+  /** A whole fetched batch at once, for bulk writes. Failing batches are retried one by one to isolate a poison message. */
+  handleBatch?: (events: Array<Envelope<EventData<T>>>, ctx: HandlerContext) => Promise<void>;
+  /** Attempts for a non-retriable failure before the message goes to the dead-letter topic. */
+  maxAttempts?: number;
+};
+
+export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
+
+const BACKOFF_CAP_MS = 10_000;
+
+export class Bus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly consumers: Consumer[] = [];
+  private readonly log: Logger;
+  private readonly prefix: string;
+  private producerConnected = false;
+  private stopping = false;
+
+  constructor(private readonly options: BusOptions) {
+    this.log = options.logger.child({ component: 'bus' });
+    this.prefix = options.topicPrefix ?? '';
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogCreator(this.log),
+      connectionTimeout: 3_000,
+      requestTimeout: 10_000,
+      retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5_000 },
+    });
+    this.producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      idempotent: true,
+      maxInFlightRequests: 1,
+      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5_000 },
+    });
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
+    this.admin = this.kafka.admin();
+  }
+
+  topic(type: EventType): string {
+    return this.prefix + topicOf(type);
+  }
+
+  async connect(): Promise<void> {
+    await this.admin.connect();
+    await this.producer.connect();
+    this.producerConnected = true;
+  }
+
+  /** Creates every topic of the registry that does not exist yet (idempotent). */
+  async ensureTopics(): Promise<string[]> {
+    const existing = new Set(await this.admin.listTopics());
+    const missing = allTopics()
+      .map((t) => ({ ...t, name: this.prefix + t.name }))
+      .filter((t) => !existing.has(t.name));
+    if (missing.length === 0) return [];
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((t) => ({
+        topic: t.name,
+        numPartitions: t.partitions,
+        replicationFactor: 1,
+        configEntries: [{ name: 'cleanup.policy', value: t.cleanup }],
+      })),
+    });
+    return missing.map((t) => t.name);
+  }
+
+  /** Validates against the event's schema and refuses what does not fit, before anything is sent. */
+  async publish<T extends EventType>(type: T, key: string, data: EventData<T>, options: PublishOptions = {}): Promise<Envelope<EventData<T>>> {
+    const [envelope] = await this.publishMany(type, [{ key, data }], options);
+    return envelope;
+  }
+
+  async publishMany<T extends EventType>(
+    type: T,
+    items: Array<{ key: string; data: EventData<T> }>,
+    options: PublishOptions = {},
+  ): Promise<Array<Envelope<EventData<T>>>> {
+    if (items.length === 0) return [];
+    const envelopes = items.map(({ key, data }) => this.envelope(type, key, data, options.correlationId));
+    await this.producer.send({
+      topic: this.topic(type),
+      messages: envelopes.map((e) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e) })),
+    });
+    return envelopes;
+  }
+
+  private envelope<T extends EventType>(type: T, key: string, data: EventData<T>, correlationId?: string): Envelope<EventData<T>> {
+    const parsed = EVENTS[type].schema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError('EVENT_SCHEMA_INVALID', `${type} v${EVENTS[type].version} refused: ${issue.path.join('.') || '(data)'}: ${issue.message}`);
+    }
+    return {
+      id: randomUUID(),
+      type,
+      version: EVENTS[type].version,
+      occurredAt: new Date().toISOString(),
+      producer: this.options.clientId,
+      correlationId: correlationId ?? randomUUID(),
+      key,
+      data: parsed.data as EventData<T>,
+    };
+  }
+
+  async subscribe<T extends EventType>(sub: Subscription<T>): Promise<void> {
+    if (!sub.handle && !sub.handleBatch) throw new Error(`subscription ${sub.group} has no handler`);
+    const consumer = this.kafka.consumer({
+      groupId: this.prefix + sub.group,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 500, maxRetryTime: 5_000 },
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 100,
+    });
+    this.consumers.push(consumer);
+    const topics = sub.events.map((t) => this.topic(t));
+    const start = async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topics, fromBeginning: sub.fromBeginning ?? false });
+      await consumer.run({
+        autoCommitInterval: 1_000,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: (payload) => this.consumeBatch(sub, payload),
+      });
+    };
+    // kafkajs gives up on errors it deems fatal; rather than crash-looping the process we start again.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping) return;
+      this.log.error({ err: payload.error, group: sub.group }, 'consumer stopped; restarting in 5 s');
+      setTimeout(() => void start().catch((err) => this.log.error({ err }, 'consumer restart failed')), 5_000).unref();
+    });
+    await start();
+  }
+
+  private async consumeBatch<T extends EventType>(sub: Subscription<T>, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    const ctxBase = { topic: batch.topic, partition: batch.partition };
+    const valid: Array<{ envelope: Envelope<EventData<T>>; message: KafkaMessage }> = [];
+    for (const message of batch.messages) {
+      const decoded = decodeEnvelope(message.value);
+      if (decoded.ok && (sub.events as string[]).includes(decoded.envelope.type)) {
+        const schema = EVENTS[decoded.envelope.type as T].schema.safeParse(decoded.envelope.data);
+        if (schema.success) {
+          valid.push({ envelope: { ...decoded.envelope, data: schema.data } as Envelope<EventData<T>>, message });
+          continue;
+        }
+        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', `${schema.error.issues[0].path.join('.')}: ${schema.error.issues[0].message}`);
+      } else {
+        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', decoded.ok ? `unexpected type ${decoded.envelope.type}` : decoded.reason);
+      }
+    }
+    const run = async (items: typeof valid) => {
+      const last = items[items.length - 1];
+      const ctx = this.context(ctxBase, last.envelope, last.message.offset);
+      if (sub.handleBatch) await sub.handleBatch(items.map((i) => i.envelope), ctx);
+      else await sub.handle!(items[0].envelope, ctx);
+    };
+    const groups = sub.handleBatch && valid.length > 0 ? [valid] : valid.map((v) => [v]);
+    for (const items of groups) {
+      if (!isRunning() || isStale()) return;
+      const result = await this.withRetries(sub, () => run(items), heartbeat, isRunning);
+      if (result === 'stopped') return;
+      if (result !== 'ok') {
+        // Isolate the poison message: one by one, dead-lettering only those that still fail.
+        for (const item of items) {
+          const single = items.length === 1 ? result : await this.withRetries(sub, () => run([item]), heartbeat, isRunning);
+          if (single === 'stopped') return;
+          if (single !== 'ok') await this.deadLetter(batch.topic, item.message, single.code, single.message);
+          resolveOffset(item.message.offset);
+        }
+      }
+      for (const item of items) resolveOffset(item.message.offset);
+      await heartbeat();
+    }
+    // Dead-lettered messages that were in no group are done too.
+    for (const message of batch.messages) resolveOffset(message.offset);
+    await commitOffsetsIfNecessary();
+  }
+
+  /** Retries retriable errors until the infrastructure is back; others up to maxAttempts. */
+  private async withRetries(
+    sub: Pick<Subscription<EventType>, 'group' | 'maxAttempts'>,
+    fn: () => Promise<void>,
+    heartbeat: () => Promise<void>,
+    isRunning: () => boolean,
+  ): Promise<'ok' | 'stopped' | { code: ErrorCode; message: string }> {
+    const maxAttempts = sub.maxAttempts ?? 3;
+    let failures = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fn();
+        return 'ok';
+      } catch (err) {
+        this.log.warn({ err, group: sub.group, attempt }, 'handler failed');
+        if (!isRetriable(err) && ++failures >= maxAttempts) {
+          const code = errorCodeOf(err);
+          return { code: code === 'INTERNAL' ? 'EVENT_HANDLER_FAILED' : code, message: String((err as Error).message) };
+        }
+      }
+      if (!isRunning() || this.stopping) return 'stopped';
+      await sleep(Math.min(BACKOFF_CAP_MS, 200 * 2 ** Math.min(attempt, 6)) * (0.5 + Math.random() / 2));
+      await heartbeat().catch(() => undefined);
+    }
+  }
+
+  private context(base: { topic: string; partition: number }, envelope: Envelope, offset: string): HandlerContext {
+    return {
+      ...base,
+      offset,
+      log: this.log.child({ eventId: envelope.id, correlationId: envelope.correlationId, topic: base.topic, partition: base.partition, offset }),
+    };
+  }
+
+  private async deadLetter(topic: string, message: KafkaMessage, code: string, reason: string): Promise<void> {
+    this.log.error({ topic, offset: message.offset, code, reason }, 'message moved to the dead-letter topic');
+    const headers: IHeaders = { ...(message.headers ?? {}), [HEADERS.errorCode]: code, [HEADERS.errorMessage]: reason.slice(0, 1000), [HEADERS.originalTopic]: topic };
+    await this.producer.send({ topic: dlqTopicOf(topic), messages: [{ key: message.key, value: message.value, headers }] });
+  }
+
+  /** The current end of every partition of an event's topic, e.g. to know when a replay has caught up. */
+  async endOffsets(type: EventType): Promise<EndOffsets> {
+    const topic = this.topic(type);
+    const offsets = await this.admin.fetchTopicOffsets(topic);
+    return offsets.map((o) => ({ topic, partition: o.partition, offset: o.high }));
+  }
+
+  /** Sends raw bytes to a topic, bypassing validation: only for tests of the consumer's defences. */
+  async publishRaw(type: EventType, key: string, value: string): Promise<void> {
+    await this.producer.send({ topic: this.topic(type), messages: [{ key, value }] });
+  }
+
+  /** Reachable broker and a connected producer; asked by the health endpoint. */
+  async ping(timeoutMs = 2_000): Promise<{ ok: boolean; detail?: string }> {
+    try {
+      await withTimeout(this.admin.describeCluster(), timeoutMs);
+      return this.producerConnected ? { ok: true } : { ok: false, detail: 'producer disconnected' };
+    } catch (err) {
+      return { ok: false, detail: (err as Error).message };
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+}
+
+function headersOf(e: Envelope): IHeaders {
+  return { [HEADERS.eventType]: e.type, [HEADERS.eventVersion]: String(e.version), [HEADERS.correlationId]: e.correlationId };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then((v) => (clearTimeout(t), resolve(v)), (e) => (clearTimeout(t), reject(e)));
+  });
+}

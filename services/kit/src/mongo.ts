@@ -1,0 +1,32 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from './logger';
+
+/**
+ * One connection per service to its own database. Only features that FerretDB (SQLite backend)
+ * and MongoDB share are used across the project: no transactions, change streams or $near.
+ */
+export async function connectDatabase(baseUrl: string, dbName: string, log: Logger): Promise<Connection> {
+  const connection = mongoose.createConnection(baseUrl, {
+    dbName,
+    serverSelectionTimeoutMS: 5_000,
+    heartbeatFrequencyMS: 2_000,
+    autoIndex: true,
+  });
+  connection.on('disconnected', () => log.warn({ dbName }, 'database disconnected'));
+  connection.on('reconnected', () => log.info({ dbName }, 'database reconnected'));
+  await connection.asPromise();
+  return connection;
+}
+
+export async function pingDatabase(connection: Connection, timeoutMs = 2_000): Promise<{ ok: boolean; detail?: string }> {
+  try {
+    if (!connection.db) return { ok: false, detail: 'not connected' };
+    await Promise.race([
+      connection.db.admin().command({ ping: 1 }),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`ping timed out after ${timeoutMs} ms`)), timeoutMs)),
+    ]);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, detail: (err as Error).message };
+  }
+}

@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The repository root, found from this file so scripts and services agree wherever they run. */
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/**
+ * The open-data municipality list, never copied into the repository: beside the checkout in
+ * `../shared/data/` where the workplace provides it, else where set-up downloaded it.
+ */
+export function municipalitiesCsvPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MUNICIPALITIES_CSV) return env.MUNICIPALITIES_CSV;
+  const shared = path.resolve(REPO_ROOT, '../shared/data/cz-municipalities.csv');
+  return existsSync(shared) ? shared : path.resolve(REPO_ROOT, '.cache/data/cz-municipalities.csv');
+}
