@@ -109,14 +109,15 @@ export class Bus {
 
   async publishMany<T extends EventType>(
     type: T,
-    items: Array<{ key: string; data: EventData<T> }>,
+    items: Array<{ key: string; data: EventData<T>; partition?: number }>,
     options: PublishOptions = {},
   ): Promise<Array<Envelope<EventData<T>>>> {
     if (items.length === 0) return [];
     const envelopes = items.map(({ key, data }) => this.envelope(type, key, data, options.correlationId));
     await this.producer.send({
       topic: this.topic(type),
-      messages: envelopes.map((e) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e) })),
+      // `partition` pins a message where the key hash would not do, e.g. one partition per portal.
+      messages: envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e), partition: items[i].partition })),
     });
     return envelopes;
   }
