@@ -16,3 +16,8 @@ export * from './api/common';
 export * from './api/auth';
 export * from './api/health';
 export * from './examples/events';
+export * from './domain/geo';
+export * from './domain/criteria-match';
+export * from './domain/criteria-containment';
+export * from './api/filters';
+export * from './api/links';
