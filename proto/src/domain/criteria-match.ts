@@ -59,7 +59,7 @@ export function pricePerM2Of(offer: Pick<Offer, 'price' | 'pricePerM2' | 'area' 
   return area != null && area > 0 ? offer.price / area : null;
 }
 
-export function placeContains(place: WatchdogPlace, location: OfferLocation): boolean {
+export function locationInPlace(place: WatchdogPlace, location: OfferLocation): boolean {
   if (codeOf(place.kind, location) === place.code) return true;
   const radius = place.radiusKm ?? 0;
   return radius > 0 && place.point != null && location.point != null && distanceKm(place.point, location.point) <= radius;
@@ -99,6 +99,6 @@ export function matchesCriteria(criteria: WatchdogCriteria, offer: Offer): boole
     scoped('terraceTypes', () => criteria.terraceTypes.length === 0 || offer.terraceTypes.some((t) => criteria.terraceTypes.includes(t))) &&
     scoped('beds', () => inRange(criteria.beds, offer.beds)) &&
     priceAllows(criteria, offer) &&
-    criteria.places.some((place) => placeContains(place, offer.location))
+    criteria.places.some((place) => locationInPlace(place, offer.location))
   );
 }
