@@ -21,6 +21,11 @@ const DISTRICT_SEAT_POPULATION = 9_000;
 
 const KIND_ORDER: Record<PlaceKind, number> = { municipality: 0, pragueDistrict: 1, district: 2, region: 3 };
 
+/** A point that pulls GPS positions to a municipality: its centre, or one of Prague's district centres. */
+type Anchor = { point: GeoPoint; radiusKm: number; municipality: Place; pragueDistrict: Place | null };
+
+const PRAGUE_DISTRICT_REACH_KM = 3.5;
+
 type SearchEntry = { place: Place; name: string; label: string; words: string[] };
 
 /**
@@ -33,7 +38,7 @@ export class Gazetteer {
   private readonly districtList: Place[] = [];
   private readonly regionList: Place[] = [];
   private readonly pragueList: Place[] = [];
-  private readonly grid: GridIndex<Place>;
+  private readonly grid: GridIndex<Anchor>;
   private readonly searchEntries: SearchEntry[];
   private readonly text: TextResolver;
 
@@ -58,7 +63,12 @@ export class Gazetteer {
     }
     this.buildAreas(rows);
     this.buildPragueDistricts();
-    this.grid = new GridIndex(this.municipalityList);
+    const praha = this.placeByCode('municipality', PRAGUE_CODE);
+    this.grid = new GridIndex<Anchor>([
+      ...this.municipalityList.map((m) => ({ point: m.point, radiusKm: m.radiusKm, municipality: m, pragueDistrict: null })),
+      // Praha is too big for one centre: each of its districts pulls points to Praha too.
+      ...(praha ? this.pragueList.map((d) => ({ point: d.point, radiusKm: PRAGUE_DISTRICT_REACH_KM, municipality: praha, pragueDistrict: d })) : []),
+    ]);
     this.searchEntries = [...this.regionList, ...this.districtList.filter((d) => d.code !== 'CZ0100'), ...this.municipalityList, ...this.pragueList]
       .sort((a, b) => b.population - a.population || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || COLLATOR.compare(a.label, b.label))
       .map((place) => ({ place, name: searchable(place.name), label: searchable(place.label), words: searchable(place.name).split(' ') }));
@@ -124,17 +134,18 @@ export class Gazetteer {
   resolveByPoint(lat: number, lon: number): Resolution | null {
     const point = { lat, lon };
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || !insideCzechia(point)) return null;
-    let best: Place | null = null;
+    let best: Anchor | null = null;
     let bestScore = Infinity;
     let bestDistance = Infinity;
-    for (const m of this.grid.around(point, 2)) {
-      const d = quickDistanceKm(point, m.point);
-      const score = d - PULL * m.radiusKm;
-      if (score < bestScore) [best, bestScore, bestDistance] = [m, score, d];
+    for (const a of this.grid.around(point, 2)) {
+      const d = quickDistanceKm(point, a.point);
+      const score = d - PULL * a.radiusKm;
+      if (score < bestScore) [best, bestScore, bestDistance] = [a, score, d];
     }
     if (!best || bestDistance > MAX_RESOLVE_KM + best.radiusKm) return null;
-    const pragueDistrict = best.code === PRAGUE_CODE ? this.nearestPragueDistrict(point) : null;
-    return this.resolution(best, pragueDistrict, distanceKm(point, best.point));
+    const m = best.municipality;
+    const pragueDistrict = m.code === PRAGUE_CODE ? this.nearestPragueDistrict(point) : null;
+    return this.resolution(m, pragueDistrict, distanceKm(point, m.point));
   }
 
   /**
@@ -206,9 +217,9 @@ export class Gazetteer {
   }
 }
 
-/** Rough reach from the centre: about 1.7 km for a village, 8 km for Brno, capped at 12 km (Praha). */
+/** Rough reach from the centre: about 1.7 km for a village, 9.5 km for Brno, capped at 10 km (Praha has district anchors too). */
 function municipalityRadiusKm(population: number): number {
-  return Math.min(12, 0.5 + 0.45 * Math.sqrt(population / 1000) + (population < 2000 ? 0.9 : 0));
+  return Math.min(10, 0.5 + 0.45 * Math.sqrt(population / 1000) + (population < 2000 ? 0.9 : 0));
 }
 
 function area(kind: 'district' | 'region', code: string, name: string, members: Place[], parents: { regionCode: string; districtCode: string | null }): Place {
