@@ -1,0 +1,6 @@
+import type { PortalRenderer } from './types';
+
+export const ulovdomov: PortalRenderer = {
+  portal: 'ulovdomov',
+  mount() {},
+};
