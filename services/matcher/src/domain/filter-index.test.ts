@@ -1,0 +1,223 @@
+import {
+  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES,
+  WatchdogCriteria, exampleOffer, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace,
+} from '@rr/proto';
+import { FilterIndex } from './filter-index';
+import { bandOf, cellsAround, cellsOf } from './keys';
+
+const criteria = (overrides: Partial<WatchdogCriteriaInput> = {}): WatchdogCriteria =>
+  WatchdogCriteria.parse({ adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [{ kind: 'municipality', code: '554782', name: 'Praha' }], ...overrides });
+const offer = (overrides: Partial<Offer> = {}): Offer => ({ ...exampleOffer, ...overrides });
+const indexOf = (entries: Record<string, WatchdogCriteria>) => {
+  const index = new FilterIndex();
+  for (const [id, c] of Object.entries(entries)) index.add(id, c);
+  return index;
+};
+
+/** A tiny deterministic random source, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  const next = () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0) / 2 ** 32);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
+  const some = <T>(xs: readonly T[], p: number): T[] => xs.filter(() => next() < p);
+  const maybe = <T>(p: number, v: () => T): T | null => (next() < p ? v() : null);
+  return { next, pick, some, maybe };
+}
+
+const PLACES = [
+  { regionCode: 'CZ010', districtCode: 'CZ0100', municipalityCode: '554782', pragueDistrictCode: 'PRAHA-8', point: { lat: 50.1162, lon: 14.4236 } },
+  { regionCode: 'CZ010', districtCode: 'CZ0100', municipalityCode: '554782', pragueDistrictCode: 'PRAHA-4', point: { lat: 50.0318, lon: 14.4453 } },
+  { regionCode: 'CZ020', districtCode: 'CZ0209', municipalityCode: '538132', pragueDistrictCode: null, point: { lat: 50.0111, lon: 14.5218 } },
+  { regionCode: 'CZ020', districtCode: 'CZ0203', municipalityCode: '533165', pragueDistrictCode: null, point: { lat: 50.1435, lon: 14.1000 } },
+  { regionCode: 'CZ064', districtCode: 'CZ0642', municipalityCode: '582786', pragueDistrictCode: null, point: { lat: 49.1951, lon: 16.6068 } },
+  { regionCode: 'CZ064', districtCode: 'CZ0643', municipalityCode: '583413', pragueDistrictCode: null, point: { lat: 49.2389, lon: 16.5497 } },
+  { regionCode: 'CZ080', districtCode: 'CZ0806', municipalityCode: '554821', pragueDistrictCode: null, point: { lat: 49.8347, lon: 18.2820 } },
+];
+
+function randomPlace(r: ReturnType<typeof random>): WatchdogPlace {
+  const p = r.pick(PLACES);
+  const kind = r.pick(['region', 'district', 'municipality', 'pragueDistrict'] as const);
+  const code = kind === 'region' ? p.regionCode : kind === 'district' ? p.districtCode : kind === 'municipality' ? p.municipalityCode : p.pragueDistrictCode ?? 'PRAHA-1';
+  const jitter = { lat: p.point.lat + (r.next() - 0.5) * 0.1, lon: p.point.lon + (r.next() - 0.5) * 0.1 };
+  return { kind, code, name: code, point: r.next() < 0.9 ? jitter : null, radiusKm: r.pick([0, 0, 2, 5, 12, 30, 80]) };
+}
+
+const range = (r: ReturnType<typeof random>, scale: number) => {
+  const a = r.maybe(0.4, () => Math.round(r.next() * scale));
+  const b = r.maybe(0.5, () => Math.round(r.next() * scale * 2));
+  return a != null && b != null && a > b ? { from: b, to: a } : { from: a, to: b };
+};
+
+function randomCriteria(r: ReturnType<typeof random>): WatchdogCriteria {
+  return WatchdogCriteria.parse({
+    adTypes: [r.pick(AD_TYPES), ...r.some(AD_TYPES, 0.15)],
+    realEstateTypes: [r.pick(REAL_ESTATE_TYPES), ...r.some(REAL_ESTATE_TYPES, 0.15)],
+    dispositions: r.some(DISPOSITION_LABELS, 0.12),
+    area: range(r, 100), price: range(r, 8_000_000), pricePerM2: r.next() < 0.2 ? range(r, 100_000) : {},
+    landArea: r.next() < 0.3 ? range(r, 1500) : {}, beds: r.next() < 0.2 ? range(r, 4) : {},
+    landTypes: r.some(LAND_TYPES, 0.2), houseTypes: r.some(HOUSE_TYPES, 0.2), terraceTypes: r.some(TERRACE_TYPES, 0.2),
+    elevatorOnly: r.next() < 0.2, includeWithoutPrice: r.next() < 0.6,
+    places: Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => randomPlace(r)),
+  });
+}
+
+function randomOffer(r: ReturnType<typeof random>, i: number): Offer {
+  const p = r.pick(PLACES);
+  const price = r.maybe(0.85, () => Math.round(r.next() * 12_000_000));
+  const area = r.maybe(0.9, () => Math.round(r.next() * 150));
+  return offer({
+    id: `o${i}`,
+    adType: r.pick(AD_TYPES), realEstateType: r.pick(REAL_ESTATE_TYPES), dispositionLabel: r.maybe(0.85, () => r.pick(DISPOSITION_LABELS)),
+    price, area, pricePerM2: r.next() < 0.5 && price != null && area ? Math.round(price / area) : null,
+    landArea: r.maybe(0.5, () => Math.round(r.next() * 2000)), beds: r.maybe(0.3, () => Math.floor(r.next() * 6)),
+    landType: r.maybe(0.7, () => r.pick(LAND_TYPES)), houseType: r.maybe(0.7, () => r.pick(HOUSE_TYPES)),
+    elevator: r.maybe(0.7, () => r.next() < 0.5), terraceTypes: r.some(TERRACE_TYPES, 0.3),
+    location: {
+      name: 'x', regionCode: p.regionCode, districtCode: r.next() < 0.9 ? p.districtCode : null, municipalityCode: r.next() < 0.9 ? p.municipalityCode : null,
+      pragueDistrictCode: p.pragueDistrictCode, resolvedBy: 'gps',
+      point: r.next() < 0.9 ? { lat: p.point.lat + (r.next() - 0.5) * 0.8, lon: p.point.lon + (r.next() - 0.5) * 1.2 } : null,
+    },
+  });
+}
+
+describe('FilterIndex', () => {
+  it('answers exactly like matchesCriteria for random watchdogs and offers', () => {
+    const r = random(42);
+    const all = new Map<string, WatchdogCriteria>();
+    const index = new FilterIndex();
+    for (let i = 0; i < 3000; i++) {
+      const c = randomCriteria(r);
+      all.set(`w${i}`, c);
+      index.add(`w${i}`, c);
+    }
+    index.seal();
+    let matches = 0;
+    for (let i = 0; i < 600; i++) {
+      const o = randomOffer(r, i);
+      const expected = [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort();
+      expect({ offer: i, ids: index.match(o).sort() }).toEqual({ offer: i, ids: expected });
+      matches += expected.length;
+    }
+    expect(matches).toBeGreaterThan(500);
+  });
+
+  it('stays exact while watchdogs are replaced and removed between lookups', () => {
+    const r = random(7);
+    const all = new Map<string, WatchdogCriteria>();
+    const index = new FilterIndex();
+    for (let step = 0; step < 4000; step++) {
+      const id = `w${Math.floor(r.next() * 400)}`;
+      if (r.next() < 0.25) {
+        all.delete(id);
+        index.remove(id);
+      } else {
+        const c = randomCriteria(r);
+        all.set(id, c);
+        index.add(id, c);
+      }
+      if (step % 10 === 0) {
+        const o = randomOffer(r, step);
+        const expected = [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort();
+        expect({ step, ids: index.match(o).sort() }).toEqual({ step, ids: expected });
+      }
+    }
+    expect(index.size).toBe(all.size);
+  });
+
+  it('returns each watchdog once even when several of its places contain the offer', () => {
+    const index = indexOf({
+      w: criteria({ places: [
+        { kind: 'municipality', code: '554782', name: 'Praha' },
+        { kind: 'pragueDistrict', code: 'PRAHA-8', name: 'Praha 8', point: { lat: 50.11, lon: 14.42 }, radiusKm: 5 },
+        { kind: 'region', code: 'CZ010', name: 'Praha' },
+      ] }),
+    });
+    expect(index.match(offer())).toEqual(['w']);
+  });
+
+  it('files watchdogs by offer type, property type and place', () => {
+    const index = indexOf({
+      sale: criteria(),
+      rent: criteria({ adTypes: ['Rent'] }),
+      house: criteria({ realEstateTypes: ['House'] }),
+      brno: criteria({ places: [{ kind: 'municipality', code: '582786', name: 'Brno' }] }),
+    });
+    expect(index.match(offer())).toEqual(['sale']);
+    expect(index.match(offer({ adType: 'Rent', price: 25_000, pricePerM2: 352 }))).toEqual(['rent']);
+  });
+
+  it('finds offers within a radius across grid cells, and not beyond it', () => {
+    const brno = { lat: 49.1951, lon: 16.6068 };
+    const index = indexOf({ near: criteria({ places: [{ kind: 'municipality', code: '582786', name: 'Brno', point: brno, radiusKm: 10 }] }) });
+    const at = (lat: number, lon: number) => offer({ location: { ...exampleOffer.location, municipalityCode: 'x', districtCode: 'x', regionCode: 'x', pragueDistrictCode: null, point: { lat, lon } } });
+    expect(index.match(at(49.2840, 16.6068))).toEqual(['near']);
+    expect(index.match(at(49.2860, 16.6068))).toEqual([]);
+    expect(index.match(at(49.1951, 16.7420))).toEqual(['near']);
+    expect(index.match(at(49.1951, 16.7460))).toEqual([]);
+  });
+
+  it('keeps offers without a price for watchdogs that include them', () => {
+    const index = indexOf({ yes: criteria({ price: { to: 1 } }), no: criteria({ includeWithoutPrice: false }) });
+    expect(index.match(offer({ price: null, pricePerM2: null }))).toEqual(['yes']);
+    expect(index.match(offer())).toEqual(['no']);
+  });
+
+  it('walks only the price range that can contain the offer price, inclusive at both ends', () => {
+    const index = indexOf({
+      exact: criteria({ price: { from: 8_490_000, to: 8_490_000 } }),
+      below: criteria({ price: { to: 8_489_999 } }),
+      above: criteria({ price: { from: 8_490_001 } }),
+      open: criteria({ price: {} }),
+      wide: criteria({ price: { from: 1_000, to: 90_000_000 } }),
+    });
+    expect(index.match(offer()).sort()).toEqual(['exact', 'open', 'wide']);
+  });
+
+  it('forgets removed watchdogs and replaces changed ones', () => {
+    const index = indexOf({ a: criteria(), b: criteria() });
+    index.remove('a');
+    index.add('b', criteria({ adTypes: ['Rent'] }));
+    index.add('c', criteria());
+    expect(index.match(offer())).toEqual(['c']);
+    expect(index.size).toBe(2);
+    expect(index.has('a')).toBe(false);
+  });
+
+  it('cleans stale entries out of a posting once many are met', () => {
+    const index = new FilterIndex();
+    for (let i = 0; i < 200; i++) index.add(`w${i}`, criteria());
+    for (let i = 0; i < 150; i++) index.remove(`w${i}`);
+    expect(index.stale).toBe(150);
+    expect(index.match(offer())).toHaveLength(50);
+    expect(index.stale).toBe(0);
+  });
+});
+
+describe('index keys', () => {
+  it('puts every price into a band no lower than the bands of smaller prices', () => {
+    const prices = [0, 1, 2, 3, 1000, 1024, 1025, 8_490_000, 1e12, Infinity];
+    const bands = prices.map(bandOf);
+    expect(bands).toEqual([...bands].sort((a, b) => a - b));
+    expect(bandOf(-Infinity)).toBe(0);
+  });
+
+  it('covers the cell of every point within the radius', () => {
+    const r = random(3);
+    for (let i = 0; i < 2000; i++) {
+      const center = { lat: 48.5 + r.next() * 3, lon: 12 + r.next() * 7 };
+      const radius = r.pick([1, 5, 5.6, 10, 22, 23, 50, 100]);
+      const bearing = r.next() * 2 * Math.PI;
+      const d = (radius * r.next()) / 6371.0088;
+      const lat1 = (center.lat * Math.PI) / 180;
+      const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
+      const lon2 = (center.lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+      const point = { lat: (lat2 * 180) / Math.PI, lon: (lon2 * 180) / Math.PI };
+      const around = new Set(cellsAround(center, radius));
+      expect(cellsOf(point).some((c) => around.has(c))).toBe(true);
+    }
+  });
+
+  it('keeps a circle to at most 16 cells', () => {
+    for (const radius of [0.5, 5, 20, 50, 100]) expect(cellsAround({ lat: 50.08, lon: 14.43 }, radius).length).toBeLessThanOrEqual(16);
+  });
+});

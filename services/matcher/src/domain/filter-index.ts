@@ -1,0 +1,371 @@
+import {
+  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES,
+  criterionApplies, distanceKm, pricePerM2Of,
+  type GeoPoint, type Offer, type PlaceKind, type Range, type RealEstateType, type WatchdogCriteria,
+} from '@rr/proto';
+import { GrowableF64, GrowableU16, GrowableU8 } from './growable';
+import { bandOf, cellsAround, cellsOf, PRICE_BANDS } from './keys';
+
+/**
+ * Every active watchdog in memory, answering "which watchdogs does this offer match?" without
+ * looking at the others. Watchdogs are filed under selective keys — offer type × property type ×
+ * location cell (a region, district, municipality or Prague-district code, or a grid cell covered
+ * by a surrounding-area circle) × layout — and within a key under the price band of their lower
+ * price bound, sorted by the upper bound. A lookup reads the offer's few keys, walks only the
+ * entries whose price range can contain the offer's price, and verifies the remaining criteria
+ * from flat typed arrays. The meaning of each criterion is `matchesCriteria` from @rr/proto; the
+ * tests hold the two to the same answers.
+ */
+
+/** Entry layout in a posting (flat array of doubles): upper price, lower price, slot key, place (-1: none). */
+const STRIDE = 4;
+
+type Posting = { data: number[]; sorted: boolean };
+type Bucket = { bands: Array<Posting | undefined>; noPrice: Posting | undefined };
+
+const CHECK = { area: 1, landArea: 2, beds: 4, pricePerM2: 8, elevator: 16, terrace: 32, landType: 64, houseType: 128 } as const;
+const SLOT_BITS = 2 ** 24;
+
+const bitOf = <T>(values: readonly T[], value: T | null | undefined) => (value == null ? 0 : 1 << values.indexOf(value));
+const maskOf = <T>(values: readonly T[], list: readonly T[]) => list.reduce((m, v) => m | bitOf(values, v), 0);
+const lo = (r: Range | undefined) => r?.from ?? -Infinity;
+const hi = (r: Range | undefined) => r?.to ?? Infinity;
+const restricted = (r: Range | undefined) => r != null && (r.from != null || r.to != null);
+
+/** Checks that apply to each property type (a land plot has no lift). */
+const SCOPED_CHECKS: Record<RealEstateType, number> = Object.fromEntries(
+  REAL_ESTATE_TYPES.map((t) => {
+    let mask = CHECK.beds | CHECK.pricePerM2;
+    if (criterionApplies('area', t)) mask |= CHECK.area;
+    if (criterionApplies('landArea', t)) mask |= CHECK.landArea;
+    if (criterionApplies('elevatorOnly', t)) mask |= CHECK.elevator;
+    if (criterionApplies('terraceTypes', t)) mask |= CHECK.terrace;
+    if (criterionApplies('landTypes', t)) mask |= CHECK.landType;
+    if (criterionApplies('houseTypes', t)) mask |= CHECK.houseType;
+    return [t, mask];
+  }),
+) as Record<RealEstateType, number>;
+
+export class FilterIndex {
+  private readonly buckets = new Map<number, Bucket>();
+  private readonly codeIds: Record<PlaceKind, Map<string, number>> = { region: new Map(), district: new Map(), municipality: new Map(), pragueDistrict: new Map() };
+  private readonly cellIds = new Map<number, number>();
+  private nextLocationId = 1;
+
+  private readonly slotOfId = new Map<string, number>();
+  private readonly ids: Array<string | undefined> = [];
+  /** Current key (version × 2^24 + slot) of each slot; entries holding another key are stale. */
+  private readonly slotKey = new GrowableF64(1024, -1);
+  private readonly freeSlots: number[] = [];
+  private readonly checks = new GrowableU8();
+  private readonly masks = new GrowableU16();
+  private readonly ranges = new GrowableF64();
+  private readonly placePoints: GeoPoint[] = [];
+  private readonly placeRadius: number[] = [];
+
+  private stamp = 0;
+  private seen = new Uint32Array(1024);
+  private out = new Int32Array(1024);
+  private staleEntries = 0;
+
+  get size(): number {
+    return this.slotOfId.size;
+  }
+
+  /** Entries left behind by removed or replaced watchdogs; cleaned lazily as lookups meet them. */
+  get stale(): number {
+    return this.staleEntries;
+  }
+
+  has(id: string): boolean {
+    return this.slotOfId.has(id);
+  }
+
+  /** Adds a watchdog, or replaces the one with the same id. */
+  add(id: string, criteria: WatchdogCriteria): void {
+    this.remove(id);
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    const version = Math.floor((this.slotKey.get(slot) ?? -1) / SLOT_BITS) + 1;
+    const key = version * SLOT_BITS + slot;
+    this.slotOfId.set(id, slot);
+    this.ids[slot] = id;
+    this.slotKey.set(slot, key);
+    this.storeChecks(slot, criteria);
+
+    const priceFrom = lo(criteria.price);
+    const priceTo = hi(criteria.price);
+    const band = bandOf(priceFrom);
+    for (const place of criteria.places) {
+      const locations: Array<[number, number]> = [[this.codeId(place.kind, place.code), -1]];
+      if ((place.radiusKm ?? 0) > 0 && place.point) {
+        const placeRef = this.placePoints.push(place.point) - 1;
+        this.placeRadius[placeRef] = place.radiusKm;
+        for (const cell of cellsAround(place.point, place.radiusKm)) locations.push([this.cellId(cell), placeRef]);
+      }
+      for (const adType of criteria.adTypes) {
+        for (const type of criteria.realEstateTypes) {
+          const layouts = criterionApplies('dispositions', type) && criteria.dispositions.length > 0
+            ? criteria.dispositions.map((d) => DISPOSITION_LABELS.indexOf(d) + 1)
+            : [0];
+          for (const [location, placeRef] of locations) {
+            for (const layout of layouts) {
+              const bucket = this.bucket(bucketKey(location, AD_TYPES.indexOf(adType), REAL_ESTATE_TYPES.indexOf(type), layout), true)!;
+              const posting = (bucket.bands[band] ??= { data: [], sorted: true });
+              push(posting, priceTo, priceFrom, key, placeRef);
+              if (criteria.includeWithoutPrice) push((bucket.noPrice ??= { data: [], sorted: true }), priceTo, priceFrom, key, placeRef);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  remove(id: string): boolean {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return false;
+    this.slotOfId.delete(id);
+    this.ids[slot] = undefined;
+    // The entries stay in their postings until a lookup meets them; the version bump makes them stale.
+    this.slotKey.set(slot, this.slotKey.get(slot)! + 0.5);
+    this.freeSlots.push(slot);
+    this.staleEntries++;
+    return true;
+  }
+
+  /** Sorts every posting; call after a bulk load so that no lookup pays for it. */
+  seal(): void {
+    for (const bucket of this.buckets.values()) for (const posting of bucket.bands) if (posting && !posting.sorted) sortPosting(posting);
+  }
+
+  idOf(slot: number): string {
+    return this.ids[slot]!;
+  }
+
+  match(offer: Offer): string[] {
+    const { slots, count } = this.matchSlots(offer);
+    return Array.from(slots.subarray(0, count), (slot) => this.ids[slot]!);
+  }
+
+  /** The matching slots in a reused buffer (valid until the next call); the allocation-free lookup. */
+  matchSlots(offer: Offer): { slots: Int32Array; count: number } {
+    const ad = AD_TYPES.indexOf(offer.adType);
+    const type = REAL_ESTATE_TYPES.indexOf(offer.realEstateType);
+    const query = new OfferQuery(offer);
+    this.nextStamp();
+    let count = 0;
+    const layoutIndex = criterionApplies('dispositions', offer.realEstateType) && offer.dispositionLabel != null ? DISPOSITION_LABELS.indexOf(offer.dispositionLabel) + 1 : 0;
+    for (const location of this.locationsOf(offer)) {
+      // Watchdogs that name no layout, then those that name the offer's.
+      count = this.scanBucket(bucketKey(location, ad, type, 0), query, count);
+      if (layoutIndex > 0) count = this.scanBucket(bucketKey(location, ad, type, layoutIndex), query, count);
+    }
+    return { slots: this.out, count };
+  }
+
+  private scanBucket(key: number, query: OfferQuery, count: number): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return count;
+    return query.price == null ? this.scan(bucket.noPrice, query, -Infinity, count, false) : this.scanBands(bucket, query, count);
+  }
+
+  private scanBands(bucket: Bucket, query: OfferQuery, count: number): number {
+    const top = bandOf(query.price!);
+    for (let band = 0; band <= top; band++) count = this.scan(bucket.bands[band], query, query.price!, count, band === top);
+    return count;
+  }
+
+  /** Walks entries with upper price bound ≥ price (all of them for the no-price list). */
+  private scan(posting: Posting | undefined, query: OfferQuery, price: number, count: number, checkFrom: boolean): number {
+    if (!posting) return count;
+    if (!posting.sorted) sortPosting(posting);
+    const data = posting.data;
+    const stamp = this.stamp;
+    let stale = 0;
+    for (let i = 0; i < data.length; i += STRIDE) {
+      if (data[i] < price) break;
+      if (checkFrom && data[i + 1] > price) continue;
+      const key = data[i + 2];
+      const slot = key % SLOT_BITS;
+      if (this.slotKey.data[slot] !== key) {
+        stale++;
+        continue;
+      }
+      if (this.seen[slot] === stamp) continue;
+      if (!this.verify(slot, query)) {
+        this.seen[slot] = stamp;
+        continue;
+      }
+      const place = data[i + 3];
+      if (place >= 0 && !(query.point != null && distanceKm(this.placePoints[place], query.point) <= this.placeRadius[place])) continue;
+      this.seen[slot] = stamp;
+      if (count === this.out.length) this.growOut();
+      this.out[count++] = slot;
+    }
+    if (stale > 0) this.dropStale(posting, stale);
+    return count;
+  }
+
+  private verify(slot: number, q: OfferQuery): boolean {
+    const checks = this.checks.data[slot] & q.scope;
+    if (checks === 0) return true;
+    const r = this.ranges.data;
+    const base = slot * 8;
+    if (checks & CHECK.area && !within(q.area, r[base], r[base + 1])) return false;
+    if (checks & CHECK.landArea && !within(q.landArea, r[base + 2], r[base + 3])) return false;
+    if (checks & CHECK.beds && !within(q.beds, r[base + 4], r[base + 5])) return false;
+    if (checks & CHECK.pricePerM2 && q.price != null && !within(q.pricePerM2, r[base + 6], r[base + 7])) return false;
+    if (checks & CHECK.elevator && !q.elevator) return false;
+    const masks = this.masks.data[slot];
+    if (checks & CHECK.terrace && (masks & 0b111 & q.terraces) === 0) return false;
+    if (checks & CHECK.landType && ((masks >> 3) & 0b111 & q.landType) === 0) return false;
+    if (checks & CHECK.houseType && ((masks >> 6) & 0b1111 & q.houseType) === 0) return false;
+    return true;
+  }
+
+  private storeChecks(slot: number, c: WatchdogCriteria): void {
+    let checks = 0;
+    if (restricted(c.area)) checks |= CHECK.area;
+    if (restricted(c.landArea)) checks |= CHECK.landArea;
+    if (restricted(c.beds)) checks |= CHECK.beds;
+    if (restricted(c.pricePerM2)) checks |= CHECK.pricePerM2;
+    if (c.elevatorOnly) checks |= CHECK.elevator;
+    if (c.terraceTypes.length > 0) checks |= CHECK.terrace;
+    if (c.landTypes.length > 0) checks |= CHECK.landType;
+    if (c.houseTypes.length > 0) checks |= CHECK.houseType;
+    this.checks.set(slot, checks);
+    this.masks.set(slot, maskOf(TERRACE_TYPES, c.terraceTypes) | (maskOf(LAND_TYPES, c.landTypes) << 3) | (maskOf(HOUSE_TYPES, c.houseTypes) << 6));
+    const values = [lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.beds), hi(c.beds), lo(c.pricePerM2), hi(c.pricePerM2)];
+    for (let i = 0; i < 8; i++) this.ranges.set(slot * 8 + i, values[i]);
+  }
+
+  private *locationsOf(offer: Offer): Generator<number> {
+    const { location } = offer;
+    const codes: Array<[PlaceKind, string | null | undefined]> = [
+      ['region', location.regionCode], ['district', location.districtCode],
+      ['municipality', location.municipalityCode], ['pragueDistrict', location.pragueDistrictCode],
+    ];
+    for (const [kind, code] of codes) {
+      const id = code == null ? undefined : this.codeIds[kind].get(code);
+      if (id !== undefined) yield id;
+    }
+    if (!location.point) return;
+    for (const cell of cellsOf(location.point)) {
+      const id = this.cellIds.get(cell);
+      if (id !== undefined) yield id;
+    }
+  }
+
+  private codeId(kind: PlaceKind, code: string): number {
+    const ids = this.codeIds[kind];
+    let id = ids.get(code);
+    if (id === undefined) ids.set(code, (id = this.nextLocationId++));
+    return id;
+  }
+
+  private cellId(cell: number): number {
+    let id = this.cellIds.get(cell);
+    if (id === undefined) this.cellIds.set(cell, (id = this.nextLocationId++));
+    return id;
+  }
+
+  private bucket(key: number, create: boolean): Bucket | undefined {
+    let bucket = this.buckets.get(key);
+    if (!bucket && create) this.buckets.set(key, (bucket = { bands: new Array(PRICE_BANDS), noPrice: undefined }));
+    return bucket;
+  }
+
+  private nextStamp(): void {
+    if (this.seen.length < this.ids.length) this.seen = new Uint32Array(Math.max(this.ids.length, this.seen.length * 2));
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  private growOut(): void {
+    const bigger = new Int32Array(this.out.length * 2);
+    bigger.set(this.out);
+    this.out = bigger;
+  }
+
+  private dropStale(posting: Posting, found: number): void {
+    const data = posting.data;
+    // Only worth a pass when a good share is stale; the rest is met again later.
+    if (found * STRIDE * 4 < data.length && found < 64) return;
+    let w = 0;
+    for (let i = 0; i < data.length; i += STRIDE) {
+      const key = data[i + 2];
+      if (this.slotKey.data[key % SLOT_BITS] !== key) continue;
+      for (let k = 0; k < STRIDE; k++) data[w + k] = data[i + k];
+      w += STRIDE;
+    }
+    const dropped = (data.length - w) / STRIDE;
+    data.length = w;
+    this.staleEntries = Math.max(0, this.staleEntries - dropped);
+  }
+}
+
+/** What a lookup needs from the offer, read once. */
+class OfferQuery {
+  readonly price: number | null;
+  readonly pricePerM2: number | null;
+  readonly area: number | null;
+  readonly landArea: number | null;
+  readonly beds: number | null;
+  readonly elevator: boolean;
+  readonly terraces: number;
+  readonly landType: number;
+  readonly houseType: number;
+  readonly scope: number;
+  readonly point: GeoPoint | null;
+
+  constructor(offer: Offer) {
+    this.price = offer.price;
+    this.pricePerM2 = pricePerM2Of(offer);
+    this.area = offer.area;
+    this.landArea = offer.landArea;
+    this.beds = offer.beds;
+    this.elevator = offer.elevator === true;
+    this.terraces = maskOf(TERRACE_TYPES, offer.terraceTypes);
+    this.landType = bitOf(LAND_TYPES, offer.landType);
+    this.houseType = bitOf(HOUSE_TYPES, offer.houseType);
+    this.scope = SCOPED_CHECKS[offer.realEstateType];
+    this.point = offer.location.point;
+  }
+}
+
+/** Inclusive; an unknown value fails (the check is only made for restricted ranges). */
+const within = (value: number | null, from: number, to: number) => value != null && value >= from && value <= to;
+
+const bucketKey = (location: number, ad: number, type: number, layout: number) => ((location * 5 + ad) * 5 + type) * 16 + layout;
+
+function push(posting: Posting, to: number, from: number, key: number, place: number): void {
+  const data = posting.data;
+  if (!posting.sorted || data.length === 0 || data[data.length - STRIDE] >= to) {
+    data.push(to, from, key, place);
+    return;
+  }
+  if (data.length > 64 * STRIDE) {
+    // Bulk loads append and sort once; small postings keep their order on the spot.
+    data.push(to, from, key, place);
+    posting.sorted = false;
+    return;
+  }
+  let i = data.length - STRIDE;
+  while (i >= 0 && data[i] < to) i -= STRIDE;
+  data.splice(i + STRIDE, 0, to, from, key, place);
+}
+
+/** Descending upper price bound, so a walk stops at the first entry below the offer's price. */
+function sortPosting(posting: Posting): void {
+  const data = posting.data;
+  const n = data.length / STRIDE;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => data[b * STRIDE] - data[a * STRIDE] || a - b);
+  const sorted = new Array<number>(data.length);
+  for (let i = 0; i < n; i++) for (let k = 0; k < STRIDE; k++) sorted[i * STRIDE + k] = data[order[i] * STRIDE + k];
+  posting.data = sorted;
+  posting.sorted = true;
+}

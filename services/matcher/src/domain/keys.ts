@@ -1,0 +1,50 @@
+import { EARTH_RADIUS_KM, type GeoPoint } from '@rr/proto';
+
+/**
+ * Price bands of a watchdog's lower price bound: 0 for none (or ≤ 1 CZK), then one per power of
+ * two. Monotone, so every lower bound ≤ a price lies in a band ≤ the price's band.
+ */
+export const PRICE_BANDS = 32;
+
+export function bandOf(price: number): number {
+  if (!(price > 1)) return 0;
+  return Math.min(PRICE_BANDS - 1, 1 + Math.floor(Math.log2(price)));
+}
+
+/**
+ * Geo grid cells at three sizes (about 5.5, 22 and 89 km north–south; east–west a little wider,
+ * near square in Czechia). A surrounding-area circle is filed under the cells of the smallest size
+ * that is not smaller than its radius, so it covers at most 3 × 3 cells (4 × 4 for the largest
+ * radii); an offer looks up its one cell of each size.
+ */
+const CELL_LAT_DEG = [0.05, 0.2, 0.8] as const;
+const CELL_LON_DEG = CELL_LAT_DEG.map((d) => d * 1.6);
+const KM_PER_DEG = (EARTH_RADIUS_KM * Math.PI) / 180;
+/** Keeps the bounding box conservative against rounding. */
+const MARGIN_DEG = 1e-7;
+
+const cellNumber = (level: number, iy: number, ix: number) => (level * 8192 + iy + 4096) * 8192 + ix + 4096;
+
+export function cellsOf(point: GeoPoint): number[] {
+  return CELL_LAT_DEG.map((size, level) => cellNumber(level, Math.floor(point.lat / size), Math.floor(point.lon / CELL_LON_DEG[level])));
+}
+
+/** Every cell that a point within `radiusKm` (great-circle) of `center` can fall in. */
+export function cellsAround(center: GeoPoint, radiusKm: number): number[] {
+  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= radiusKm);
+  if (level < 0) level = CELL_LAT_DEG.length - 1;
+  const angle = radiusKm / EARTH_RADIUS_KM;
+  const dLat = (angle * 180) / Math.PI + MARGIN_DEG;
+  // The widest longitude a spherical cap reaches; near a pole it wraps entirely.
+  const ratio = Math.sin(Math.min(angle, Math.PI / 2)) / Math.cos((center.lat * Math.PI) / 180);
+  const dLon = ratio >= 1 ? 180 : (Math.asin(ratio) * 180) / Math.PI + MARGIN_DEG;
+  const latSize = CELL_LAT_DEG[level];
+  const lonSize = CELL_LON_DEG[level];
+  const cells: number[] = [];
+  for (let iy = Math.floor((center.lat - dLat) / latSize); iy <= Math.floor((center.lat + dLat) / latSize); iy++) {
+    for (let ix = Math.floor((center.lon - dLon) / lonSize); ix <= Math.floor((center.lon + dLon) / lonSize); ix++) {
+      cells.push(cellNumber(level, iy, ix));
+    }
+  }
+  return cells;
+}
