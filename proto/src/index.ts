@@ -21,3 +21,4 @@ export * from './domain/criteria-match';
 export * from './domain/criteria-containment';
 export * from './api/filters';
 export * from './api/links';
+export * from './api/offers';
