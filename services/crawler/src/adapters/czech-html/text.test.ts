@@ -41,6 +41,7 @@ describe('Czech listing text', () => {
   it('reads floors, ownership, construction and property kinds', () => {
     expect(floorFromText('2. patro (3. NP)')).toBe(2);
     expect(floorFromText('přízemí')).toBe(0);
+    expect(floorFromText('Nachází se ve 4. patře')).toBe(4);
     expect(ownershipFromText('Osobní')).toBe('Direct');
     expect(ownershipFromText('družstevní')).toBe('Cooperative');
     expect(ownershipFromText('státní/obecní')).toBe('Municipal');

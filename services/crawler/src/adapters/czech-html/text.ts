@@ -91,7 +91,7 @@ export function constructionFromText(text: string): Building | null {
 export function floorFromText(text: string): number | null {
   const clean = cleanText(text).toLowerCase();
   if (/přízemí/.test(clean)) return 0;
-  const match = /(-?\d+)\s*\.\s*(?:patro|podlaží|np)/.exec(clean);
+  const match = /(-?\d+)\s*\.\s*(?:patr[oua]|patř[ei]|podlaží|np)/.exec(clean);
   return match ? Number(match[1]) : null;
 }
 
