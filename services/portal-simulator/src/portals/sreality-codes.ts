@@ -23,7 +23,9 @@ const FLAT_SUB: Record<string, Code> = {
   room: { name: 'Pokoj', value: 47 },
 };
 
-export function subCode(l: SimListing): Code {
+export type SubCodeInput = Pick<SimListing, 'listingId' | 'realEstateType' | 'dispositionLabel' | 'houseType' | 'landType'>;
+
+export function subCode(l: SubCodeInput): Code {
   const pickBy = (codes: Code[]) => codes[Number(l.listingId.slice(-2)) % codes.length];
   switch (l.realEstateType) {
     case 'Apartment': return FLAT_SUB[l.dispositionLabel ?? 'atypical'];
@@ -39,6 +41,13 @@ export function subCode(l: SimListing): Code {
     default: return { name: 'Garáž', value: 34 };
   }
 }
+
+/** The detail-URL segment of each sub-category code. */
+export const SUB_SLUG: Record<number, string> = {
+  2: '1+kk', 3: '1+1', 4: '2+kk', 5: '2+1', 6: '3+kk', 7: '3+1', 8: '4+kk', 9: '4+1', 10: '5+kk', 11: '5+1', 12: '6-a-vice',
+  16: 'atypicky', 47: 'pokoj', 33: 'chata', 37: 'rodinny', 43: 'chalupa', 18: 'komercni', 19: 'bydleni', 20: 'pole',
+  22: 'louka', 23: 'zahrada', 25: 'kancelare', 26: 'sklad', 28: 'obchodni-prostor', 34: 'garaz',
+};
 
 export const PRICE_UNIT = {
   property: { name: 'za nemovitost', value: 1 }, month: { name: 'za měsíc', value: 2 }, m2: { name: 'za m²', value: 3 },

@@ -1,21 +1,18 @@
 import type { SimListing } from './types';
+import { SUB_SLUG, subCode } from './sreality-codes';
 import { slugify } from './wording';
 
 /**
  * Each portal's public listing URL on the simulator's host, shaped like the real one (portals.md).
  * The HTML renderers serve their detail pages at exactly these paths.
  */
-export function listingUrl(origin: string, l: Pick<SimListing, 'portal' | 'listingId' | 'adType' | 'realEstateType' | 'dispositionLabel' | 'place' | 'title'>): string {
+export function listingUrl(origin: string, l: Pick<SimListing, 'portal' | 'listingId' | 'adType' | 'realEstateType' | 'dispositionLabel' | 'houseType' | 'landType' | 'place' | 'title'>): string {
   const deal = l.adType === 'Rent' || l.adType === 'Roommates' ? 'pronajem' : l.adType === 'Auction' ? 'drazby' : 'prodej';
   const base = `${origin}/${l.portal}`;
   switch (l.portal) {
     case 'sreality': {
       const main = { Apartment: 'byt', House: 'dum', Land: 'pozemek', Commercial: 'komercni', Other: 'ostatni' }[l.realEstateType];
-      const sub = l.realEstateType === 'Apartment'
-        ? (l.dispositionLabel ?? 'atypical').replace('6+', '6-a-vice').replace('atypical', 'atypicky').replace('room', 'pokoj')
-        : l.realEstateType === 'House' ? ({ Cottage: 'chalupa', Hut: 'chata' } as Record<string, string>)[l.houseType ?? ''] ?? 'rodinny'
-          : l.realEstateType === 'Land' ? ({ BuildPlot: 'bydleni', Commercial: 'komercni' } as Record<string, string>)[l.landType ?? ''] ?? 'zahrada'
-            : l.realEstateType === 'Commercial' ? 'kancelare' : 'garaz';
+      const sub = SUB_SLUG[subCode(l).value];
       const street = l.place.street ? slugify(l.place.street) : '';
       return `${base}/detail/${deal}/${main}/${sub}/${slugify(l.place.name)}-${slugify(l.place.cityPart ?? l.place.name)}-${street}/${l.listingId}`;
     }

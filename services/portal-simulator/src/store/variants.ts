@@ -42,15 +42,13 @@ export function renderListing(args: {
   const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
   const partial = {
     portal, listingId: args.listingId, adType: p.adType, realEstateType: p.realEstateType,
-    dispositionLabel: p.dispositionLabel, place: p.place, title,
+    dispositionLabel: p.dispositionLabel, houseType: p.houseType, landType: p.landType, place: p.place, title,
   };
   return {
     ...partial,
     propertyId: p.id,
     url: listingUrl(args.origin, partial),
     description: p.description,
-    houseType: p.houseType,
-    landType: p.landType,
     area,
     landArea: p.landArea,
     price: priceWith(p.price, v.priceDelta),
