@@ -17,6 +17,22 @@ const PORTAL_DEFAULTS: Record<Portal, { ratePerSecond: number; concurrency: numb
   realitymix: { ratePerSecond: 1, concurrency: 1 },
 };
 
+/**
+ * robots.txt is honoured everywhere except where a reason is written here (and in the README).
+ * Sreality disallows `/api/` to every bot, yet its own public pages load all listing data from
+ * that API in each visitor's browser; we read the same public JSON a visitor's browser does, at
+ * a fraction of one visitor's request rate, and nothing else from the site.
+ */
+export const ROBOTS_DEFAULTS: Record<Portal, { honour: boolean; reason?: string }> = {
+  sreality: { honour: false, reason: 'robots.txt disallows /api/, which the public site itself uses for every listing page' },
+  bezrealitky: { honour: true },
+  idnes: { honour: true },
+  bazos: { honour: true },
+  ulovdomov: { honour: true },
+  realitycz: { honour: true },
+  realitymix: { honour: true },
+};
+
 const envName = (prefix: string, portal: Portal) => `${prefix}_${portal.toUpperCase()}`;
 
 const bool = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((v) => v === 'true');
@@ -60,8 +76,8 @@ export const CrawlerConfig = BaseConfig.extend({
   ...perPortal('PORTAL_INTERVAL_SECONDS', () => z.coerce.number().positive().default(5)),
   ...perPortal('PORTAL_RATE', (p) => z.coerce.number().positive().default(PORTAL_DEFAULTS[p].ratePerSecond)),
   ...perPortal('PORTAL_CONCURRENCY', (p) => z.coerce.number().int().positive().default(PORTAL_DEFAULTS[p].concurrency)),
-  /** `honour` (default) or `ignore`; ignoring needs a documented reason (README, "robots.txt"). */
-  ...perPortal('PORTAL_ROBOTS', () => z.enum(['honour', 'ignore']).default('honour')),
+  /** `honour` or `ignore`; unset takes ROBOTS_DEFAULTS above. Ignoring needs a documented reason (README). */
+  ...perPortal('PORTAL_ROBOTS', () => z.enum(['honour', 'ignore']).optional()),
 });
 export type CrawlerConfig = z.infer<typeof CrawlerConfig>;
 
@@ -73,6 +89,8 @@ export type PortalSettings = {
   ratePerSecond: number;
   concurrency: number;
   honourRobots: boolean;
+  /** Why robots.txt is ignored, when it is (shown in health). */
+  robotsNote: string | null;
 };
 
 /** The per-portal slice of the configuration, read once. */
@@ -89,8 +107,15 @@ export function portalSettingsOf(config: CrawlerConfig): Record<Portal, PortalSe
         intervalMs: value<number>('PORTAL_INTERVAL_SECONDS', p) * 1000,
         ratePerSecond: value<number>('PORTAL_RATE', p) * config.CRAWL_RATE_MULTIPLIER,
         concurrency: Math.min(64, Math.max(1, Math.round(value<number>('PORTAL_CONCURRENCY', p) * config.CRAWL_RATE_MULTIPLIER))),
-        honourRobots: value<string>('PORTAL_ROBOTS', p) === 'honour',
+        ...robotsOf(p, value<'honour' | 'ignore' | undefined>('PORTAL_ROBOTS', p)),
       },
     ]),
   ) as Record<Portal, PortalSettings>;
+}
+
+function robotsOf(portal: Portal, configured: 'honour' | 'ignore' | undefined): Pick<PortalSettings, 'honourRobots' | 'robotsNote'> {
+  if (configured === 'honour') return { honourRobots: true, robotsNote: null };
+  if (configured === 'ignore') return { honourRobots: false, robotsNote: `ignored by PORTAL_ROBOTS_${portal.toUpperCase()}` };
+  const fallback = ROBOTS_DEFAULTS[portal];
+  return { honourRobots: fallback.honour, robotsNote: fallback.honour ? null : `ignored: ${fallback.reason}` };
 }

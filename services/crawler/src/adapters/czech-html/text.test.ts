@@ -34,6 +34,9 @@ describe('Czech listing text', () => {
     expect(areaFromText('74\u00a0m²')).toBe(74);
     expect(areaFromText('28 m2, Plzeň')).toBe(28);
     expect(areaFromText('1 250,5 m²')).toBe(1250.5);
+    expect(areaFromText('pozemek, 1.250 m²')).toBe(1250);
+    expect(areaFromText('55.5 m2')).toBe(55.5);
+    expect(areaFromText('pronájem bytu 3+1 74 m²')).toBe(74);
     expect(areasFromText('Prodej domu 210 m² s pozemkem 800 m2')).toEqual([210, 800]);
     expect(areaFromText('m2 neuvedeno')).toBeNull();
   });

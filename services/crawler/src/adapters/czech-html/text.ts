@@ -48,21 +48,27 @@ export function priceFromText(text: string): number | null {
   return Number.isFinite(value) && value > 1 ? value : null;
 }
 
-/** "55 m²", "55 m2", "55m<sup>2</sup>" (as text "55 m2"), "1 250,5 m²" → number. */
+const AREA = /(?<![\d+.,])(\d{1,3}(?:[ .]\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)\s*m(?:²|2)(?!\d)/gi;
+
+/** "1 250", "1.250" (dotted thousands, Reality.cz), "55,5", "55.5" → number. */
+function areaNumber(text: string): number | null {
+  const compact = text.trim().replace(/ /g, '');
+  const thousands = /^\d{1,3}(\.\d{3})+$/.test(compact);
+  const value = Number(thousands ? compact.replace(/\./g, '') : compact.replace(',', '.'));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** "55 m²", "55 m2", "55m<sup>2</sup>" (as text "55 m2"), "1 250,5 m²", "1.250 m²" → number. */
 export function areaFromText(text: string): number | null {
-  const match = /(\d[\d ]*(?:[.,]\d+)?)\s*m(?:²|2)(?![\d])/i.exec(cleanText(text));
-  if (!match) return null;
-  const value = Number(match[1].replace(/ /g, '').replace(',', '.'));
-  return value > 0 ? value : null;
+  return areasFromText(text)[0] ?? null;
 }
 
 /** All areas in a text in order: a house title names the floor area first, then the plot. */
 export function areasFromText(text: string): number[] {
   const found: number[] = [];
-  const pattern = /(\d[\d ]*(?:[.,]\d+)?)\s*m(?:²|2)(?![\d])/gi;
-  for (const match of cleanText(text).matchAll(pattern)) {
-    const value = Number(match[1].replace(/ /g, '').replace(',', '.'));
-    if (value > 0) found.push(value);
+  for (const match of cleanText(text).matchAll(AREA)) {
+    const value = areaNumber(match[1]);
+    if (value !== null) found.push(value);
   }
   return found;
 }

@@ -1,0 +1,120 @@
+import { load, type CheerioAPI } from 'cheerio';
+import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
+import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
+import {
+  areaFromText, areasFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
+  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, yesNo,
+} from '../czech-html/text';
+
+/**
+ * Reality.cz pages (portals.md §7). The list must be the page as a browser rendered it: the served
+ * HTML has no cards. Cards are `div.xvypis` with the coordinates in their class (`gpsx… gpsy…`,
+ * `gpsx0 gpsy0` when unknown) and the type line "byt 2+kk, 50 m², cihla, osobní". No cards at all is
+ * a failure, never "zero offers": the page may be in maintenance or its layout may have changed.
+ */
+
+/** Maintenance pages come and go; they are the portal being away, not a page we misread. */
+export const MAINTENANCE = /údržb[ay]\s+serveru|probíhá\s+údržba/i;
+
+export function parseListPage(html: string, pageUrl: string): ListPage {
+  const $ = load(html);
+  const base = baseOf($, pageUrl);
+  const refs: ListingRef[] = [];
+  $('div.xvypis').each((_, item) => {
+    const card = $(item);
+    const href = card.find('p.vypisnaz a').attr('href');
+    if (!href) return;
+    const detail = detailUrl(href, base);
+    const code = codeOf(detail);
+    if (!code) return;
+    const price = cleanText(card.find('p.vypiscena').text());
+    refs.push({ listingId: code, url: detail, fingerprint: `${price}|${cleanText(card.find('p.lokalita').text())}`, promoted: false });
+  });
+  if (refs.length === 0) {
+    throw new ParseError('realitycz', pageUrl, 'no offer cards (div.xvypis) in the rendered page');
+  }
+  const hasMore = $('a').filter((_, a) => /^Další/i.test(cleanText($(a).text()))).length > 0;
+  return { refs, hasMore };
+}
+
+/** Coordinates as Reality.cz writes them into a class: `gpsx{lat} gpsy{lon}`, zero when it does not know. */
+export function gpsFromClass(className: string): { lat: number | null; lon: number | null } {
+  const lat = coordinate(/\bgpsx(-?[\d.]+)/.exec(className)?.[1], 90);
+  const lon = coordinate(/\bgpsy(-?[\d.]+)/.exec(className)?.[1], 180);
+  return lat !== null && lon !== null ? { lat, lon } : { lat: null, lon: null };
+}
+
+const GONE = /tato stránka neexistuje/i;
+
+export function parseDetail(html: string, url: string): DetailResult {
+  const $ = load(html);
+  const title = cleanText($('div.detail h1.nazev').first().text());
+  if (!title && GONE.test(html)) return { kind: 'gone' };
+  if (!title) throw new ParseError('realitycz', url, 'no title (div.detail h1.nazev)');
+  const listingId = codeOf(url);
+  if (!listingId) throw new ParseError('realitycz', url, 'no offer code in the URL');
+
+  const params = parameterTable($);
+  const typeText = params.get('Typ') ?? '';
+  const adType: AdType | null = /^prodej/i.test(title) ? 'Sale' : /^pronájem/i.test(title) ? 'Rent' : null;
+  const realEstateType: RealEstateType | null = realEstateTypeFromText(typeText) ?? realEstateTypeFromText(title);
+  if (!adType || !realEstateType) throw new ParseError('realitycz', url, `unknown offer or property type in "${title}"`);
+
+  const priceText = cleanText($('div.detail p.cena').first().text());
+  const area = areaFromText(params.get('Užitná plocha') ?? params.get('Podlahová plocha') ?? '') ?? areasFromText(title)[0] ?? null;
+  const landArea = areaFromText(params.get('Plocha pozemku') ?? '');
+  const outdoor = (params.get('Venkovní prostory') ?? '').toLowerCase();
+
+  const listing: RawListingInput = {
+    portal: 'realitycz',
+    listingId,
+    url,
+    title,
+    description: cleanText($('div.detail div.popis').text()),
+    adType,
+    realEstateType,
+    dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(typeText || title) : null,
+    houseType: realEstateType === 'House' ? houseTypeFromText(typeText) : null,
+    landType: realEstateType === 'Land' ? landTypeFromText(typeText) : null,
+    area: realEstateType === 'Land' ? null : area,
+    landArea: realEstateType === 'Land' ? (landArea ?? area) : landArea,
+    price: priceFromText(priceText),
+    priceText,
+    locality: cleanText($('div.detail p.adresa').first().text()),
+    ...gpsFromClass($('div.detail').attr('class') ?? ''),
+    floor: floorFromText(params.get('Podlaží') ?? ''),
+    ownership: ownershipFromText(params.get('Vlastnictví') ?? ''),
+    construction: constructionFromText(params.get('Stavba') ?? ''),
+    elevator: params.has('Výtah') ? yesNo(params.get('Výtah') ?? '') : null,
+    terraceTypes: ([['balkon', 'Balcony'], ['lodži', 'Loggia'], ['teras', 'Terrace']] as const)
+      .filter(([word]) => outdoor.includes(word)).map(([, type]): TerraceType => type),
+    images: $('div.fotky a.foto').toArray().map((a) => $(a).attr('href') ?? '').filter(Boolean).map((href) => new URL(href, url).toString()),
+    contactPerson: cleanText($('div.makler p.jmeno').first().text()) || null,
+  };
+  return { kind: 'listing', listing };
+}
+
+function parameterTable($: CheerioAPI): Map<string, string> {
+  const table = new Map<string, string>();
+  $('table.parametry tr').each((_, tr) => {
+    table.set(cleanText($(tr).find('th').text()).replace(/:$/, ''), cleanText($(tr).find('td').text()));
+  });
+  return table;
+}
+
+function baseOf($: CheerioAPI, pageUrl: string): string {
+  const href = $('base[href]').attr('href');
+  return href ? new URL(href, pageUrl).toString() : pageUrl;
+}
+
+/** Card links are relative ("DMQ-003729/?c=…"); the offer's address is `{site}/{CODE}/` without the session parameter. */
+function detailUrl(href: string, base: string): string {
+  const resolved = new URL(href, base);
+  return `${resolved.origin}${resolved.pathname.endsWith('/') ? resolved.pathname : `${resolved.pathname}/`}`;
+}
+
+function codeOf(url: string): string | null {
+  const segments = new URL(url).pathname.split('/').filter(Boolean);
+  const code = segments[segments.length - 1];
+  return code && /^[A-Za-z0-9][A-Za-z0-9-]*$/.test(code) ? code : null;
+}

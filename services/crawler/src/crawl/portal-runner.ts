@@ -1,0 +1,116 @@
+import type { Bus, Logger } from '@rr/kit';
+import type { Portal } from '@rr/proto';
+import type { PortalAdapter } from '../adapters/types';
+import type { PortalSettings } from '../config';
+import { nextHealth, type CrawlOutcome } from '../health/portal-health';
+import type { PoliteClient } from '../http/polite-client';
+import type { ListingStateRepository } from '../repositories/listing-state.repository';
+import type { PortalHealthDoc, PortalStateDoc } from '../repositories/portal-state.model';
+import type { PortalStateRepository } from '../repositories/portal-state.repository';
+import { crawlPortal, type CrawlMode, type CrawlReport, type CrawlSink, type KnownListing } from './crawl-portal';
+
+export type RunnerOptions = {
+  settings: PortalSettings;
+  adapter: PortalAdapter;
+  client: PoliteClient;
+  listings: ListingStateRepository;
+  portals: PortalStateRepository;
+  bus: Bus;
+  instanceId: string;
+  maxPages: number;
+  fullWalkMaxPages: number;
+  fullWalkMs: number;
+  alertAfterMs: number;
+  log: Logger;
+  /** Observers for tests and metrics. */
+  onCrawled?: (event: { portal: Portal; instanceId: string; startedAt: number; endedAt: number; report: CrawlReport | null }) => void;
+};
+
+export type RunResult = { health: PortalHealthDoc; nextDelayMs: number; fullWalkAt?: Date };
+
+/**
+ * Runs the crawls of one portal on this instance: chooses incremental or full, keeps the known
+ * listings in memory while `stateVersion` says they are current, turns the report into health.
+ */
+export class PortalRunner {
+  private cache: { version: number; known: Map<string, KnownListing> } | null = null;
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  get portal(): Portal {
+    return this.options.settings.portal;
+  }
+
+  get circuitState(): string {
+    return this.options.client.circuit.state;
+  }
+
+  async run(state: PortalStateDoc, signal: AbortSignal): Promise<RunResult> {
+    const { settings, client, log, instanceId } = this.options;
+    const startedAt = Date.now();
+    const mode = this.modeOf(state, startedAt);
+    let outcome: CrawlOutcome;
+    let report: CrawlReport | null = null;
+    try {
+      const known = await this.knownAt(state.stateVersion);
+      report = await crawlPortal({ portal: this.portal, adapter: this.options.adapter, client, baseUrl: settings.baseUrl, known, sink: this.sink(), mode, maxPages: mode === 'full' ? this.options.fullWalkMaxPages : this.options.maxPages, log, signal });
+      outcome = { kind: 'crawled', report };
+      log.info({ portal: this.portal, ...report, ms: Date.now() - startedAt }, 'crawled');
+    } catch (err) {
+      if (signal.aborted) throw err;
+      outcome = { kind: 'failed', error: (err as Error).message };
+      log.warn({ portal: this.portal, err: (err as Error).message }, 'crawl failed');
+    }
+    this.options.onCrawled?.({ portal: this.portal, instanceId, startedAt, endedAt: Date.now(), report });
+    const health = this.healthAfter(state.health, outcome);
+    return { health, nextDelayMs: this.nextDelay(health), fullWalkAt: report?.mode === 'full' && report.complete ? new Date(startedAt) : undefined };
+  }
+
+  private modeOf(state: PortalStateDoc, now: number): CrawlMode {
+    const last = state.lastFullWalkAt ? new Date(state.lastFullWalkAt).getTime() : 0;
+    return now - last >= this.options.fullWalkMs ? 'full' : 'incremental';
+  }
+
+  /** Another instance may have crawled the portal since we last did; then we read the states again. */
+  private async knownAt(version: number): Promise<Map<string, KnownListing>> {
+    if (this.cache?.version !== version) this.cache = { version, known: await this.options.listings.loadKnown(this.portal) };
+    return this.cache.known;
+  }
+
+  private sink(): CrawlSink {
+    const { bus, listings, portals } = this.options;
+    const portal = this.portal;
+    return {
+      fetched: async (items) => void (await bus.publishMany('listing.fetched', items.map((data) => ({ key: `${portal}:${data.listing.listingId}`, data })))),
+      withdrawn: async (items) => void (await bus.publishMany('listing.withdrawn', items.map((data) => ({ key: `${portal}:${data.listingId}`, data })))),
+      saveListings: async (changes) => {
+        await listings.save(portal, changes);
+        const version = await portals.bumpVersion(portal);
+        if (this.cache) this.cache.version = version;
+      },
+      saveFailures: (failures) => listings.saveFailures(failures),
+    };
+  }
+
+  private healthAfter(prev: PortalHealthDoc, outcome: CrawlOutcome): PortalHealthDoc {
+    const known = this.cache ? [...this.cache.known.values()].filter((k) => k.status === 'active').length : prev.listingsKnown;
+    const change = nextHealth(prev, outcome, {
+      instanceId: this.options.instanceId,
+      now: new Date(),
+      circuit: this.options.client.circuit.state,
+      listingsKnown: known,
+      alertAfterMs: this.options.alertAfterMs,
+    });
+    if (change.raised) this.options.log.error({ portal: this.portal, alert: change.health.alert }, `ALERT ${this.portal}: ${change.health.alert?.reason}`);
+    if (change.cleared) this.options.log.info({ portal: this.portal }, `alert cleared for ${this.portal}`);
+    return change.health;
+  }
+
+  /** The configured interval, stretched while the portal keeps failing or its circuit is open. */
+  private nextDelay(health: PortalHealthDoc): number {
+    const interval = this.options.settings.intervalMs;
+    const stretched = interval * 2 ** Math.min(health.consecutiveFailures, 4);
+    const circuitWait = this.options.client.circuit.retryAt - Date.now();
+    return Math.max(stretched, circuitWait);
+  }
+}
