@@ -1,0 +1,74 @@
+import { getGazetteer } from '@rr/gazetteer';
+import { crossPost, rawListing } from '../../test/factories';
+import { corroboration, dedupeKeysOf, findDuplicate, passesGates, type DedupeFacts } from './dedupe';
+import { locate } from './locate';
+import type { RawListing } from '@rr/proto';
+
+const g = getGazetteer();
+function facts(l: RawListing): DedupeFacts & { portal: RawListing['portal'] } {
+  const loc = locate(g, l);
+  return {
+    portal: l.portal, adType: l.adType, realEstateType: l.realEstateType, dispositionLabel: l.dispositionLabel, area: l.area,
+    landArea: l.landArea, municipalityCode: loc.municipalityCode, gpsPoint: loc.resolvedBy === 'gps' ? loc.point : null,
+    price: l.price, title: l.title, description: l.description, images: l.images,
+  };
+}
+const candidate = (l: RawListing, id = 'of_x') => ({ ...facts(l), id, portals: [l.portal] });
+
+describe('dedupe gates', () => {
+  const base = rawListing();
+
+  it('lets a cross-post with a slightly different area and price through', () => {
+    expect(passesGates(facts(base), facts(crossPost(base, { area: 55 })))).toBe(true);
+  });
+
+  it.each([
+    ['another offer type', { adType: 'Rent' as const }],
+    ['another property type', { realEstateType: 'House' as const }],
+    ['another disposition', { dispositionLabel: '3+kk' as const }],
+    ['an area beyond the tolerance', { area: 60 }],
+    ['another town', { locality: 'Plzeň', lat: 49.7475, lon: 13.3776 }],
+  ])('refuses %s whatever else agrees', (_what, overrides) => {
+    expect(passesGates(facts(base), facts(crossPost(base, overrides)))).toBe(false);
+  });
+
+  it('accepts points within 300 m across a municipal boundary', () => {
+    const a = facts(base);
+    const b = { ...facts(crossPost(base)), municipalityCode: '583111' };
+    expect(passesGates(a, b)).toBe(true);
+  });
+});
+
+describe('corroboration', () => {
+  const base = rawListing();
+
+  it('calls a cross-post with the same photos and description the same property', () => {
+    expect(findDuplicate(facts(crossPost(base)), [candidate(base)])?.candidate.id).toBe('of_x');
+  });
+
+  it('still finds a cross-post without GPS, photos or price, by its description', () => {
+    const bare = crossPost(base, { lat: null, lon: null, images: [], price: null, priceText: 'Cena na vyžádání', locality: 'Brno' });
+    expect(corroboration(facts(bare), facts(base))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps apart two flats of the same layout and size in one town with other photos, text, place and price', () => {
+    const other = crossPost(base, {
+      description: 'Dovolujeme si Vám nabídnout prodej útulného bytu 2+kk v lokalitě Brno. Vytápění plynovým kotlem.',
+      images: ['https://img.example/other-1.jpg'], price: 6_300_000, lat: 49.2101, lon: 16.6212,
+    });
+    expect(passesGates(facts(base), facts(other))).toBe(true);
+    expect(findDuplicate(facts(other), [candidate(base)])).toBeNull();
+  });
+
+  it('never merges two listings of the same portal', () => {
+    const sameSite = crossPost(base, { portal: 'sreality', listingId: '1002' });
+    expect(findDuplicate(facts(sameSite), [candidate(base)])).toBeNull();
+  });
+
+  it('indexes candidates by municipality and by the cells around a point', () => {
+    const keys = dedupeKeysOf(facts(base), true);
+    expect(keys[0]).toBe('Sale|Apartment|2+kk|m582786');
+    expect(keys).toHaveLength(10);
+    expect(keys).toEqual(expect.arrayContaining(dedupeKeysOf(facts(crossPost(base)))));
+  });
+});

@@ -1,0 +1,123 @@
+import { getGazetteer } from '@rr/gazetteer';
+import type { Offer, RawListing } from '@rr/proto';
+import { crossPost, rawListing } from '../../test/factories';
+import type { ListingRecord } from '../repositories/listing.model';
+import { dedupeFactsOf, dedupeKeysOf } from './dedupe';
+import { BatchNormaliser, type BatchInput } from './normalise-batch';
+import { offerIdOf } from './offer-factory';
+
+/** An in-memory store that keeps what each batch writes, like the repositories do. */
+function memoryStore() {
+  const listings = new Map<string, ListingRecord>();
+  const offers = new Map<string, Offer>();
+  const clone = <T>(x: T): T => structuredClone(x);
+  const store = {
+    findListings: async (keys: string[]) => keys.flatMap((k) => (listings.has(k) ? [clone(listings.get(k)!)] : [])),
+    findOffers: async (ids: string[]) => ids.flatMap((id) => (offers.has(id) ? [clone(offers.get(id)!)] : [])),
+    findOffersByDedupeKeys: async (keys: string[]) =>
+      [...offers.values()].filter((o) => dedupeKeysOf(dedupeFactsOf(o)).some((k) => keys.includes(k))).map(clone),
+  };
+  async function run(inputs: BatchInput[]) {
+    const result = await new BatchNormaliser(store, getGazetteer(), () => new Date('2026-03-01T10:00:00Z')).run(inputs);
+    for (const r of result.listings) listings.set(r.key, clone(r));
+    for (const o of result.offers) offers.set(o.id, clone(o));
+    return result;
+  }
+  return { run, listings, offers };
+}
+
+const fetched = (listing: RawListing, at = '2026-03-01T10:00:00.000Z'): BatchInput => ({ kind: 'fetched', data: { listing, fetchedAt: at } });
+const withdrawn = (l: RawListing, at = '2026-03-02T10:00:00.000Z'): BatchInput => ({ kind: 'withdrawn', data: { portal: l.portal, listingId: l.listingId, detectedAt: at } });
+
+describe('normalising a batch', () => {
+  const base = rawListing();
+
+  it('publishes a new listing as an offer with a deterministic id, title, price per m² and place', async () => {
+    const { run } = memoryStore();
+    const { events } = await run([fetched(base)]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'offer.published', key: offerIdOf('sreality:1001') });
+    const offer = (events[0].data as { offer: Offer }).offer;
+    expect(offer).toMatchObject({
+      id: offerIdOf('sreality:1001'), title: 'Prodej bytu 2+kk 54 m²', pricePerM2: 101_667, disposition: '2bed', origin: 'sreality', active: true,
+      location: { municipalityCode: '582786', districtCode: 'CZ0642', regionCode: 'CZ064', resolvedBy: 'gps' },
+      priceHistory: [{ price: 5_490_000, at: '2026-03-01T10:00:00.000Z' }],
+    });
+  });
+
+  it('does nothing when the same listing is seen again unchanged or redelivered', async () => {
+    const { run } = memoryStore();
+    await run([fetched(base)]);
+    const again = await run([fetched(base, '2026-03-01T11:00:00.000Z'), fetched(base)]);
+    expect(again.events).toEqual([]);
+    expect(again.stats.unchanged).toBe(2);
+  });
+
+  it('emits an update with price history when the price changes', async () => {
+    const { run } = memoryStore();
+    await run([fetched(base)]);
+    const { events } = await run([fetched({ ...base, price: 5_200_000, priceText: '5 200 000 Kč' }, '2026-03-03T10:00:00.000Z')]);
+    expect(events).toHaveLength(1);
+    expect(events[0].type).toBe('offer.updated');
+    const data = events[0].data as { offer: Offer; previousPrice: number; changes: string[] };
+    expect(data.previousPrice).toBe(5_490_000);
+    expect(data.changes).toEqual(['price']);
+    expect(data.offer.priceHistory.map((p) => p.price)).toEqual([5_490_000, 5_200_000]);
+    expect(data.offer.pricePerM2).toBe(96_296);
+  });
+
+  it('makes one property of a cross-post, announced as a new source rather than a new offer', async () => {
+    const { run, offers } = memoryStore();
+    await run([fetched(base)]);
+    const { events } = await run([fetched(crossPost(base))]);
+    expect(events.map((e) => e.type)).toEqual(['offer.updated']);
+    expect((events[0].data as { changes: string[] }).changes).toEqual(['sources']);
+    expect(offers.size).toBe(1);
+    expect([...offers.values()][0].sources.map((s) => s.portal)).toEqual(['sreality', 'idnes']);
+  });
+
+  it('meets cross-posts inside one batch and publishes the property once', async () => {
+    const { run } = memoryStore();
+    const { events } = await run([fetched(base), fetched(crossPost(base))]);
+    expect(events.map((e) => e.type)).toEqual(['offer.published']);
+    expect((events[0].data as { offer: Offer }).offer.sources).toHaveLength(2);
+  });
+
+  it('keeps the offer active while another portal still shows it, and withdraws it with the last one', async () => {
+    const { run } = memoryStore();
+    const other = crossPost(base);
+    await run([fetched(base), fetched(other)]);
+    const first = await run([withdrawn(base)]);
+    expect(first.events.map((e) => e.type)).toEqual(['offer.updated']);
+    expect((first.events[0].data as { offer: Offer }).offer.url).toBe(other.url);
+    const last = await run([withdrawn(other)]);
+    expect(last.events).toEqual([{ type: 'offer.withdrawn', key: offerIdOf('sreality:1001'), data: { offerId: offerIdOf('sreality:1001'), withdrawnAt: '2026-03-02T10:00:00.000Z' } }]);
+    expect((await run([withdrawn(other)])).events).toEqual([]);
+  });
+
+  it('reactivates a withdrawn offer when its listing comes back', async () => {
+    const { run } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base)]);
+    const { events } = await run([fetched(base, '2026-03-04T10:00:00.000Z')]);
+    expect(events[0].type).toBe('offer.updated');
+    expect((events[0].data as { changes: string[]; offer: Offer }).changes).toContain('reactivated');
+    expect((events[0].data as { offer: Offer }).offer.active).toBe(true);
+  });
+
+  it('keeps and flags a listing whose place cannot be found', async () => {
+    const { run, listings } = memoryStore();
+    const lost = rawListing({ listingId: '2002', locality: 'lokalita neuvedena', lat: null, lon: null });
+    const { events, stats } = await run([fetched(lost)]);
+    expect(stats.unresolved).toBe(1);
+    expect((events[0].data as { offer: Offer }).offer.location).toMatchObject({ resolvedBy: 'unresolved', municipalityCode: null, name: 'lokalita neuvedena' });
+    expect(listings.get('sreality:2002')?.flags).toEqual(['location-unresolved']);
+  });
+
+  it('ignores the withdrawal of a listing it never saw', async () => {
+    const { run } = memoryStore();
+    const { events, stats } = await run([withdrawn(base)]);
+    expect(events).toEqual([]);
+    expect(stats.skipped).toBe(1);
+  });
+});

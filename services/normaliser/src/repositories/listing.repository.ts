@@ -1,0 +1,32 @@
+import type { Connection, Model } from 'mongoose';
+import { listingModel, type ListingDoc, type ListingRecord } from './listing.model';
+
+export class ListingRepository {
+  private readonly model: Model<ListingDoc>;
+
+  constructor(connection: Connection) {
+    this.model = listingModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  async findByKeys(keys: string[]): Promise<ListingRecord[]> {
+    if (keys.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: keys } }).lean<ListingDoc[]>();
+    return docs.map(({ _id, ...rest }) => ({ key: _id, ...rest }));
+  }
+
+  async saveMany(records: ListingRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.model.bulkWrite(
+      records.map(({ key, ...rest }) => ({ replaceOne: { filter: { _id: key }, replacement: { _id: key, ...rest }, upsert: true } })),
+      { ordered: false },
+    );
+  }
+
+  async countFlagged(flag: string): Promise<number> {
+    return this.model.countDocuments({ flags: flag });
+  }
+}

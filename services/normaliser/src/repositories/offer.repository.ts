@@ -1,0 +1,105 @@
+import type { Connection, Model } from 'mongoose';
+import type { Offer } from '@rr/proto';
+import { dedupeFactsOf, dedupeKeysOf } from '../domain/dedupe';
+import { offerModel, type OfferDoc } from './offer.model';
+
+export type OfferFilter = {
+  adType?: Offer['adType'];
+  realEstateType?: Offer['realEstateType'];
+  municipalityCode?: string;
+  districtCode?: string;
+  regionCode?: string;
+  active?: boolean;
+};
+
+/** Offers in and out of the database; nothing outside this file sees a document. */
+export class OfferRepository {
+  private readonly model: Model<OfferDoc>;
+
+  constructor(connection: Connection) {
+    this.model = offerModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  async findById(id: string): Promise<Offer | null> {
+    const doc = await this.model.findById(id).lean<OfferDoc>();
+    return doc ? toOffer(doc) : null;
+  }
+
+  async findByIds(ids: string[]): Promise<Offer[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: ids } }).lean<OfferDoc[]>();
+    return docs.map(toOffer);
+  }
+
+  /** Offers (active or not) that share a dedupe lookup key with a new listing. */
+  async findByDedupeKeys(keys: string[]): Promise<Offer[]> {
+    if (keys.length === 0) return [];
+    const docs = await this.model.find({ dedupeKeys: { $in: keys } }).lean<OfferDoc[]>();
+    return docs.map(toOffer);
+  }
+
+  async saveMany(offers: Offer[]): Promise<void> {
+    if (offers.length === 0) return;
+    const now = new Date().toISOString();
+    await this.model.bulkWrite(
+      offers.map((o) => ({ replaceOne: { filter: { _id: o.id }, replacement: toDoc(o, now), upsert: true } })),
+      { ordered: false },
+    );
+  }
+
+  /** Newest found first. */
+  async list(filter: OfferFilter, page: { offset: number; limit: number }): Promise<{ items: Offer[]; total: number }> {
+    const query = toQuery(filter);
+    const [docs, total] = await Promise.all([
+      this.model.find(query).sort({ foundAt: -1, _id: 1 }).skip(page.offset).limit(page.limit).lean<OfferDoc[]>(),
+      this.model.countDocuments(query),
+    ]);
+    return { items: docs.map(toOffer), total };
+  }
+
+  /** Active offers of the same kind in the same place (municipality, else the district). */
+  async similar(offer: Offer, limit: number): Promise<Offer[]> {
+    const base = { adType: offer.adType, realEstateType: offer.realEstateType, active: true };
+    const out: Offer[] = [];
+    const places: Array<Record<string, string>> = [];
+    if (offer.location.municipalityCode) places.push({ municipalityCode: offer.location.municipalityCode });
+    if (offer.location.districtCode) places.push({ districtCode: offer.location.districtCode });
+    for (const place of places) {
+      const docs = await this.model.find({ ...toQuery(base), ...place, _id: { $ne: offer.id } }).sort({ foundAt: -1 }).limit(200).lean<OfferDoc[]>();
+      for (const d of docs) if (!out.some((o) => o.id === d._id)) out.push(toOffer(d));
+      if (out.length >= limit * 3) break;
+    }
+    return out;
+  }
+}
+
+function toQuery(f: OfferFilter): Record<string, unknown> {
+  const q: Record<string, unknown> = {};
+  for (const key of ['adType', 'realEstateType', 'municipalityCode', 'districtCode', 'regionCode', 'active'] as const) {
+    if (f[key] !== undefined) q[key] = f[key];
+  }
+  return q;
+}
+
+function toDoc(o: Offer, now: string): OfferDoc {
+  const { id, ...rest } = o;
+  return {
+    ...rest,
+    _id: id,
+    dedupeKeys: dedupeKeysOf(dedupeFactsOf(o)),
+    municipalityCode: o.location.municipalityCode,
+    districtCode: o.location.districtCode,
+    regionCode: o.location.regionCode,
+    updatedAt: now,
+  };
+}
+
+/** Strips storage fields, so callers get exactly the proto Offer (never a database document). */
+export function toOffer(doc: OfferDoc): Offer {
+  const { _id, dedupeKeys: _k, municipalityCode: _m, districtCode: _d, regionCode: _r, updatedAt: _u, ...rest } = doc as OfferDoc & Record<string, unknown>;
+  return { id: _id, ...rest } as Offer;
+}
