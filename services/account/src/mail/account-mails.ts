@@ -1,0 +1,127 @@
+import type { AdType, Locale, RealEstateType, WatchdogCriteria } from '@rr/proto';
+import type { Mailer } from '@rr/kit';
+import { renderMail, type MailContent } from './layout';
+
+const AD_TYPE: Record<AdType, Record<Locale, string>> = {
+  Sale: { cs: 'prodej', en: 'sale' },
+  Rent: { cs: 'pronájem', en: 'rent' },
+  Auction: { cs: 'dražba', en: 'auction' },
+  Roommates: { cs: 'spolubydlení', en: 'roommates' },
+  Other: { cs: 'ostatní', en: 'other' },
+};
+const ESTATE_TYPE: Record<RealEstateType, Record<Locale, string>> = {
+  Apartment: { cs: 'byt', en: 'apartment' },
+  House: { cs: 'dům', en: 'house' },
+  Land: { cs: 'pozemek', en: 'land' },
+  Commercial: { cs: 'komerční', en: 'commercial' },
+  Other: { cs: 'ostatní', en: 'other' },
+};
+
+const money = (n: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB').format(n)} Kč`;
+
+/** A few lines that tell a person which watchdog an e-mail is about. */
+export function summariseCriteria(c: WatchdogCriteria, locale: Locale): string[] {
+  const cs = locale === 'cs';
+  const lines = [
+    `${cs ? 'Nabídka' : 'Offer'}: ${c.adTypes.map((a) => AD_TYPE[a][locale]).join(', ')}`,
+    `${cs ? 'Typ nemovitosti' : 'Property'}: ${c.realEstateTypes.map((r) => ESTATE_TYPE[r][locale]).join(', ')}`,
+    `${cs ? 'Lokalita' : 'Location'}: ${c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ')}`,
+  ];
+  if (c.dispositions.length) lines.push(`${cs ? 'Dispozice' : 'Layout'}: ${c.dispositions.join(', ')}`);
+  if (c.price.from != null || c.price.to != null) {
+    const from = c.price.from != null ? `${cs ? 'od' : 'from'} ${money(c.price.from, locale)}` : '';
+    const to = c.price.to != null ? `${cs ? 'do' : 'to'} ${money(c.price.to, locale)}` : '';
+    lines.push(`${cs ? 'Cena' : 'Price'}: ${[from, to].filter(Boolean).join(' ')}`);
+  }
+  if (c.area.from != null || c.area.to != null) lines.push(`${cs ? 'Plocha' : 'Area'}: ${c.area.from ?? 0}–${c.area.to ?? '∞'} m²`);
+  return lines;
+}
+
+type Texts = Omit<MailContent, 'locale' | 'action' | 'summary'> & { actionLabel: string };
+
+const TEXTS: Record<'register' | 'reset' | 'emailChange' | 'watchdogConfirm', Record<Locale, (minutes: number) => Texts>> = {
+  register: {
+    cs: (m) => ({
+      subject: 'Dokončete svou registraci na Reality Radar',
+      preheader: 'Jedním kliknutím si založíte účet.',
+      greeting: 'Vítejte v Reality Radar!',
+      paragraphs: ['Děkujeme za registraci. Pro dokončení klikněte na tlačítko níže a vyplňte jméno a heslo.', 'V účtu pak snadno spravujete své hlídací psy.'],
+      actionLabel: 'Dokončit registraci',
+      note: `Odkaz platí ${m} minut a lze ho použít jen jednou.`,
+    }),
+    en: (m) => ({
+      subject: 'Complete your Reality Radar registration',
+      preheader: 'One click and your account is ready.',
+      greeting: 'Welcome to Reality Radar!',
+      paragraphs: ['Thank you for registering. To finish, click the button below and fill in your name and password.', 'Your account lets you manage all your watchdogs.'],
+      actionLabel: 'Complete registration',
+      note: `The link works for ${m} minutes and only once.`,
+    }),
+  },
+  reset: {
+    cs: (m) => ({
+      subject: 'Změna přihlašovacích údajů na Reality Radar',
+      preheader: 'Nastavte si nové heslo.',
+      greeting: 'Změna přihlašovacích údajů',
+      paragraphs: ['Požádali jste o změnu hesla nebo přihlašovacího e-mailu. Klikněte na tlačítko a zadejte nové údaje.'],
+      actionLabel: 'Změnit údaje',
+      note: `Odkaz platí ${m} minut a lze ho použít jen jednou. Pokud jste o změnu nežádali, e-mail ignorujte.`,
+    }),
+    en: (m) => ({
+      subject: 'Change your Reality Radar login details',
+      preheader: 'Set a new password.',
+      greeting: 'Change of login details',
+      paragraphs: ['You asked to change your password or login e-mail. Click the button and enter the new details.'],
+      actionLabel: 'Change details',
+      note: `The link works for ${m} minutes and only once. If you did not ask for this, ignore this e-mail.`,
+    }),
+  },
+  emailChange: {
+    cs: (m) => ({
+      subject: 'Potvrďte novou přihlašovací adresu',
+      preheader: 'Ještě jeden krok ke změně e-mailu.',
+      greeting: 'Potvrďte nový e-mail',
+      paragraphs: ['Tuto adresu jste zadali jako nový přihlašovací e-mail na Reality Radar. Změnu potvrďte tlačítkem níže.'],
+      actionLabel: 'Potvrdit e-mail',
+      note: `Odkaz platí ${m} minut a lze ho použít jen jednou.`,
+    }),
+    en: (m) => ({
+      subject: 'Confirm your new login e-mail',
+      preheader: 'One more step to change your e-mail.',
+      greeting: 'Confirm your new e-mail',
+      paragraphs: ['You entered this address as your new Reality Radar login e-mail. Confirm the change with the button below.'],
+      actionLabel: 'Confirm e-mail',
+      note: `The link works for ${m} minutes and only once.`,
+    }),
+  },
+  watchdogConfirm: {
+    cs: (m) => ({
+      subject: 'Potvrďte svého hlídacího psa',
+      preheader: 'Po potvrzení vám začnou chodit nové nabídky.',
+      greeting: 'Ještě jeden klik a hlídáme za vás',
+      paragraphs: ['Založili jste hlídacího psa na Reality Radar. Aby vám chodila upozornění, potvrďte prosím, že e-mail patří vám.'],
+      actionLabel: 'Aktivovat hlídacího psa',
+      note: `Odkaz platí ${Math.round(m / 60)} hodin. Bez potvrzení vám nepošleme žádný e-mail.`,
+    }),
+    en: (m) => ({
+      subject: 'Confirm your watchdog',
+      preheader: 'Once confirmed, new offers start coming.',
+      greeting: 'One more click and we watch for you',
+      paragraphs: ['You created a watchdog at Reality Radar. To receive alerts, please confirm that this e-mail is yours.'],
+      actionLabel: 'Activate watchdog',
+      note: `The link works for ${Math.round(m / 60)} hours. Without confirmation we send you nothing.`,
+    }),
+  },
+};
+
+export type AccountMailKind = keyof typeof TEXTS;
+
+export class AccountMails {
+  constructor(private readonly mailer: Mailer) {}
+
+  async send(kind: AccountMailKind, to: string, locale: Locale, url: string, ttlMinutes: number, summary?: string[]): Promise<void> {
+    const { actionLabel, ...texts } = TEXTS[kind][locale](ttlMinutes);
+    const mail = renderMail({ ...texts, locale, action: { label: actionLabel, url }, summary });
+    await this.mailer.send({ to, ...mail, category: kind === 'watchdogConfirm' ? 'watchdog-confirm' : 'magic-link' });
+  }
+}

@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { getGazetteer } from '@rr/gazetteer';
+import { ProcessedEvents, createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
+import { ROLES } from '@rr/proto';
+import { adminRoutes } from './admin/admin.routes';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { MagicLinkRepository } from './auth/magic-link.repository';
+import { Passwords } from './auth/passwords';
+import { SessionTokens } from './auth/session-token';
+import { AccountConfig } from './config';
+import { contactRoutes } from './contact/contact.routes';
+import { ContactRepository } from './contact/contact.repository';
+import type { AccountDeps } from './deps';
+import { RateLimiter } from './domain/rate-limiter';
+import { normaliseEmail } from './domain/email';
+import { onAlertSent } from './handlers/on-alert-sent';
+import { onEmailBounced } from './handlers/on-email-bounced';
+import { errorHandler } from './http/api-error';
+import { AccountMails } from './mail/account-mails';
+import { gazetteerDirectory } from './places/place-directory';
+import { profileRoutes } from './profile/profile.routes';
+import { ProfileService } from './profile/profile.service';
+import { AccountLifecycle } from './users/account-lifecycle';
+import { EmailBlockRepository } from './users/email-block.repository';
+import { UserRepository } from './users/user.repository';
+import { ExpirySweeper } from './watchdogs/expiry-sweeper';
+import { WatchdogPublisher } from './watchdogs/watchdog.publisher';
+import { WatchdogRepository } from './watchdogs/watchdog.repository';
+import { watchdogRoutes } from './watchdogs/watchdog.routes';
+import { WatchdogService } from './watchdogs/watchdog.service';
+
+function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
+  const { config, log, bus } = ctx;
+  const db = ctx.db!;
+  const watchdogs = new WatchdogRepository(db);
+  return {
+    config, log, bus, db, watchdogs,
+    users: new UserRepository(db),
+    blocks: new EmailBlockRepository(db),
+    magic: new MagicLinkRepository(db, config.MAGIC_LINK_TTL_MINUTES * 60_000),
+    publisher: new WatchdogPublisher(bus, watchdogs, log),
+    contacts: new ContactRepository(db),
+    mails: new AccountMails(createMailer(config)),
+    passwords: new Passwords({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
+    tokens: new SessionTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+    places: gazetteerDirectory(getGazetteer()),
+    limiter: new RateLimiter(),
+  };
+}
+
+/** The administrator from ADMIN_EMAIL / ADMIN_PASSWORD exists with the admin role after every start. */
+async function ensureAdmin(deps: AccountDeps): Promise<void> {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+  const email = normaliseEmail(ADMIN_EMAIL);
+  const existing = await deps.users.findByEmail(email);
+  const passwordOk = existing ? await deps.passwords.verify(existing.passwordHash, ADMIN_PASSWORD) : false;
+  const fields = {
+    role: ROLES.ADMIN, state: 'Active' as const, roleExpiresAt: null,
+    ...(passwordOk ? {} : { passwordHash: await deps.passwords.hash(ADMIN_PASSWORD) }),
+  };
+  if (existing) await deps.users.update(existing._id, fields);
+  else await deps.users.create({ email, name: 'Admin', surname: 'Reality Radar', ...fields });
+  deps.log.info({ email }, 'administrator ready');
+}
+
+export const accountService: ServiceDefinition<typeof AccountConfig> = {
+  name: 'account',
+  configSchema: AccountConfig,
+  database: true,
+  async start(ctx) {
+    const deps = buildDeps(ctx);
+    const auth = new AuthService(deps);
+    const watchdogService = new WatchdogService(deps);
+    const lifecycle = new AccountLifecycle(deps, watchdogService);
+    const profile = new ProfileService(deps, auth, lifecycle);
+    await ensureAdmin(deps);
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(express.json({ limit: '64kb' }));
+    app.use(express.urlencoded({ extended: false, limit: '16kb' }));
+    app.use(authRoutes(deps, auth));
+    app.use(watchdogRoutes(deps, watchdogService));
+    app.use(profileRoutes(deps, profile));
+    app.use(contactRoutes(deps));
+    app.use(adminRoutes(deps, lifecycle));
+    app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
+    app.use(errorHandler(ctx.log));
+
+    const server = await new Promise<import('node:http').Server>((resolve) => {
+      const s = app.listen(ctx.config.ACCOUNT_API_PORT, '127.0.0.1', () => resolve(s));
+    });
+    ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
+    const apiPort = (server.address() as AddressInfo).port;
+
+    await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
+    await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], handle: onEmailBounced(lifecycle) });
+
+    const sweeper = new ExpirySweeper(deps.watchdogs, watchdogService, deps.publisher, lifecycle, ctx.log);
+    sweeper.start(ctx.config.EXPIRY_SWEEP_SECONDS * 1000);
+    ctx.shutdown.add('sweeper', () => sweeper.stop());
+    ctx.log.info({ apiPort }, 'account API listening');
+    return { details: () => ({ apiPort }) };
+  },
+};

@@ -1,0 +1,85 @@
+import { ROLES, entitlementsOf, type EmailPreference } from '@rr/proto';
+import type { AccountDeps } from '../deps';
+import { expiryFor } from '../watchdogs/watchdog.service';
+import type { WatchdogService } from '../watchdogs/watchdog.service';
+import type { UserRecord } from './user.model';
+
+type Ctx = { correlationId: string };
+
+/**
+ * State changes of a whole account that touch its watchdogs: blocking on undeliverable mail,
+ * role changes, the notifications consent and deletion. Each publishes every watchdog it changes.
+ */
+export class AccountLifecycle {
+  constructor(private readonly deps: AccountDeps, private readonly watchdogs: WatchdogService) {}
+
+  /** Mail to the address bounced for good: block it (and its account) and silence its watchdogs. */
+  async block(email: string, reason: string, ctx: Ctx): Promise<{ userId: string | null; disabled: number }> {
+    await this.deps.blocks.block(email, reason);
+    const user = await this.deps.users.findByEmail(email);
+    if (user && user.state !== 'Blocked') await this.deps.users.update(user._id, { state: 'Blocked', blockedReason: reason });
+    const live = await this.deps.watchdogs.find({ email, status: { $in: ['Active', 'Pending'] } });
+    for (const w of live) await this.watchdogs.disable(w, 'blocked', ctx);
+    return { userId: user?._id ?? null, disabled: live.length };
+  }
+
+  /** Undoes a block; watchdogs the block switched off come back (within the role's limit). */
+  async unblock(user: UserRecord, ctx: Ctx): Promise<UserRecord> {
+    await this.deps.blocks.unblock(user.email);
+    const updated = (await this.deps.users.update(user._id, { state: user.passwordHash ? 'Active' : 'New', blockedReason: null })) ?? user;
+    await this.reactivate(updated, 'blocked', ctx);
+    return updated;
+  }
+
+  private async reactivate(user: UserRecord, reason: 'blocked' | 'consent', ctx: Ctx): Promise<void> {
+    const max = entitlementsOf(user.role).maxActiveWatchdogs;
+    let active = await this.deps.watchdogs.countActiveForEmail(user.email);
+    for (const w of await this.deps.watchdogs.find({ email: user.email, status: 'Disabled', disabledReason: reason })) {
+      if (active >= max) break;
+      const updated = await this.deps.watchdogs.update(w._id, { status: 'Active', disabledReason: null, expiresAt: expiryFor(user.role) });
+      if (updated) await this.deps.publisher.changed(updated, ctx.correlationId);
+      active += 1;
+    }
+  }
+
+  /** A new role (billing or an admin): watchdogs get its lifetime and the owner role they carry. */
+  async setRole(user: UserRecord, role: number, roleExpiresAt: Date | null, ctx: Ctx): Promise<UserRecord> {
+    const updated = (await this.deps.users.update(user._id, { role, roleExpiresAt: role >= ROLES.MINI ? roleExpiresAt : null })) ?? user;
+    for (const w of await this.deps.watchdogs.find({ userId: user._id })) {
+      const lifetime = entitlementsOf(role).watchdogLifetimeDays;
+      const expiresAt = lifetime == null ? null : w.expiresAt ?? expiryFor(role);
+      const changed = await this.deps.watchdogs.update(w._id, { ownerRole: role, expiresAt });
+      if (changed) await this.deps.publisher.changed(changed, ctx.correlationId);
+    }
+    return updated;
+  }
+
+  /** Turning the notifications consent off switches every watchdog off; on brings them back. */
+  async setEmailPreferences(user: UserRecord, preferences: EmailPreference[], ctx: Ctx): Promise<UserRecord> {
+    const had = user.emailPreferences.includes('notifications');
+    const updated = (await this.deps.users.update(user._id, { emailPreferences: [...new Set(preferences)] })) ?? user;
+    const has = preferences.includes('notifications');
+    if (had && !has) {
+      for (const w of await this.deps.watchdogs.find({ userId: user._id, status: { $in: ['Active', 'Pending'] } })) await this.watchdogs.disable(w, 'consent', ctx);
+    } else if (!had && has) {
+      await this.reactivate(updated, 'consent', ctx);
+    }
+    return updated;
+  }
+
+  /** Personal data erased: the user record, magic links, watchdogs (with tombstones) and messages. */
+  async delete(user: UserRecord, ctx: Ctx): Promise<void> {
+    for (const w of await this.deps.watchdogs.find({ $or: [{ userId: user._id }, { email: user.email }] })) await this.watchdogs.remove(w, ctx);
+    await this.deps.magic.deleteForSubject(user._id);
+    await this.deps.contacts.eraseEmail(user.email);
+    await this.deps.users.delete(user._id);
+    await this.deps.bus.publish('user.deleted', user._id, { userId: user._id, email: user.email, at: new Date().toISOString() }, { correlationId: ctx.correlationId });
+  }
+
+  /** Paid roles past their end fall back to an ordinary user. */
+  async expireRoles(ctx: Ctx): Promise<number> {
+    const expired = await this.deps.users.findRolesExpiredBy(new Date());
+    for (const u of expired) await this.setRole(u, ROLES.USER, null, ctx);
+    return expired.length;
+  }
+}

@@ -1,0 +1,51 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { EmailPreference, Locale, TelephoneSource, UserState } from '@rr/proto';
+
+export type BillingInfo = { company?: string | null; ico?: string | null; dic?: string | null; street?: string | null; city?: string | null; zip?: string | null };
+
+export type UserRecord = {
+  _id: string;
+  email: string;
+  passwordHash: string | null;
+  name: string | null;
+  surname: string | null;
+  telephone: string | null;
+  telephoneSource: TelephoneSource | null;
+  timezone: string;
+  locale: Locale;
+  role: number;
+  roleExpiresAt: Date | null;
+  state: UserState;
+  emailPreferences: EmailPreference[];
+  billing: BillingInfo | null;
+  blockedReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastLoginAt: Date | null;
+};
+
+const schema = new Schema<UserRecord>(
+  {
+    _id: String,
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, default: null },
+    name: { type: String, default: null },
+    surname: { type: String, default: null },
+    telephone: { type: String, default: null, index: true },
+    telephoneSource: { type: String, default: null },
+    timezone: { type: String, default: 'Europe/Prague' },
+    locale: { type: String, default: 'cs' },
+    role: { type: Number, default: 1 },
+    roleExpiresAt: { type: Date, default: null },
+    state: { type: String, default: 'New' },
+    emailPreferences: { type: [String], default: ['notifications'] },
+    billing: { type: Schema.Types.Mixed, default: null },
+    blockedReason: { type: String, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+    updatedAt: { type: Date, default: () => new Date() },
+    lastLoginAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+
+export const userModel = (db: Connection): Model<UserRecord> => (db.models.User as Model<UserRecord>) ?? db.model<UserRecord>('User', schema, 'users');

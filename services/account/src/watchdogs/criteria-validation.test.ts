@@ -1,0 +1,61 @@
+import { AppError } from '@rr/kit';
+import { hierarchyFromCodes } from '@rr/proto';
+import { translator } from '../i18n/messages';
+import type { PlaceDirectory } from '../places/place-directory';
+import { validateCriteria } from './criteria-validation';
+
+const directory: PlaceDirectory = {
+  hierarchy: hierarchyFromCodes,
+  resolve: (kind, code) => (kind === 'municipality' && code === '582786' ? { name: 'Brno', point: { lat: 49.19, lon: 16.6 } } : null),
+};
+const brno = { kind: 'municipality', code: '582786', name: 'whatever the client says' };
+const valid = { adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [brno] };
+
+function fieldsOf(input: unknown, locale: 'cs' | 'en' = 'cs'): Record<string, string> {
+  try {
+    validateCriteria(input, translator(locale), directory, { priceDropsAllowed: false });
+  } catch (err) {
+    return (err as AppError).fields ?? {};
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('criteria validation', () => {
+  it('answers canonical criteria with the place name and centre from the gazetteer', () => {
+    const c = validateCriteria({ ...valid, dispositions: ['2+kk', '2+kk'] }, translator('cs'), directory, { priceDropsAllowed: false });
+    expect(c.places[0]).toEqual({ kind: 'municipality', code: '582786', name: 'Brno', point: { lat: 49.19, lon: 16.6 }, radiusKm: 0 });
+    expect(c.dispositions).toEqual(['2+kk']);
+    expect(c.includeWithoutPrice).toBe(true);
+  });
+
+  it('asks to pick at least one offer and property type', () => {
+    expect(fieldsOf({ ...valid, adTypes: [], realEstateTypes: undefined })).toMatchObject({
+      adTypes: 'Vyberte alespoň jednu z položek',
+      realEstateTypes: 'Vyberte alespoň jednu z položek',
+    });
+  });
+
+  it('asks for an area above 0', () => {
+    expect(fieldsOf({ ...valid, area: { from: 0 } })).toEqual({ 'area.from': 'Zadejte oblast vyšší než 0' });
+    expect(fieldsOf({ ...valid, landArea: { to: -5 } })).toEqual({ 'landArea.to': 'Zadejte oblast vyšší než 0' });
+  });
+
+  it('asks to enter and select a location when none or an unknown one is given', () => {
+    expect(fieldsOf({ ...valid, places: [] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu' });
+    expect(fieldsOf({ ...valid, places: [{ kind: 'municipality', code: '000000' }] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu' });
+  });
+
+  it('refuses a range whose start exceeds its end, and negative prices', () => {
+    expect(fieldsOf({ ...valid, price: { from: 5_000_000, to: 1_000_000 } })).toEqual({ 'price.to': 'Hodnota „od“ nesmí být vyšší než „do“' });
+    expect(fieldsOf({ ...valid, price: { from: -1 } })).toEqual({ 'price.from': 'Zadejte číslo 0 nebo vyšší' });
+  });
+
+  it('speaks English when the locale is en', () => {
+    expect(fieldsOf({ ...valid, adTypes: [] }, 'en')).toEqual({ adTypes: 'Select at least one of the options' });
+  });
+
+  it('drops price-drop alerts the role is not entitled to', () => {
+    const c = validateCriteria({ ...valid, priceDrops: true }, translator('cs'), directory, { priceDropsAllowed: false });
+    expect(c.priceDrops).toBe(false);
+  });
+});

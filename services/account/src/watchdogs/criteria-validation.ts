@@ -1,0 +1,101 @@
+import {
+  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, PLACE_KINDS, REAL_ESTATE_TYPES, TERRACE_TYPES,
+  WatchdogCriteria, type PlaceKind,
+} from '@rr/proto';
+import { FieldErrors } from '../http/api-error';
+import type { Translate } from '../i18n/messages';
+import type { PlaceDirectory } from '../places/place-directory';
+
+type Raw = Record<string, unknown>;
+
+const RANGES = ['area', 'price', 'pricePerM2', 'landArea', 'beds'] as const;
+/** Areas must be above 0 when given (the spec's "Zadejte oblast vyšší než 0"). */
+const AREAS = new Set<string>(['area', 'landArea']);
+
+function list(raw: Raw, field: string, allowed: readonly string[], errors: FieldErrors, tr: Translate, required: boolean): string[] {
+  const value = raw[field] ?? [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.includes(v))) {
+    errors.add(field, required ? tr('pickOne') : tr('invalidChoice'));
+    return [];
+  }
+  const unique = [...new Set(value as string[])];
+  if (required && unique.length === 0) errors.add(field, tr('pickOne'));
+  return unique;
+}
+
+function range(raw: Raw, field: (typeof RANGES)[number], errors: FieldErrors, tr: Translate): { from: number | null; to: number | null } {
+  const value = (raw[field] ?? {}) as Raw;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    errors.add(field, tr('invalidForm'));
+    return { from: null, to: null };
+  }
+  const end = (key: 'from' | 'to'): number | null => {
+    const v = value[key];
+    if (v == null || v === '') return null;
+    const n = typeof v === 'string' ? Number(v.replace(/\s/g, '').replace(',', '.')) : v;
+    if (typeof n !== 'number' || !Number.isFinite(n)) {
+      errors.add(`${field}.${key}`, tr('invalidForm'));
+      return null;
+    }
+    if (AREAS.has(field) && n <= 0) errors.add(`${field}.${key}`, tr('areaAboveZero'));
+    else if (n < 0) errors.add(`${field}.${key}`, tr('nonNegative'));
+    return n;
+  };
+  const from = end('from');
+  const to = end('to');
+  if (from != null && to != null && from > to) errors.add(`${field}.to`, tr('rangeOrder'));
+  return { from, to };
+}
+
+function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDirectory) {
+  const value = raw.places;
+  if (!Array.isArray(value) || value.length === 0 || value.length > 20) {
+    errors.add('places', tr('location'));
+    return [];
+  }
+  return value.flatMap((p: unknown, i: number) => {
+    const place = (p ?? {}) as Raw;
+    const kind = place.kind as PlaceKind;
+    const code = typeof place.code === 'string' ? place.code.trim() : '';
+    const known = PLACE_KINDS.includes(kind) && code ? directory.resolve(kind, code) : null;
+    if (!known) {
+      errors.add('places', tr('location'));
+      return [];
+    }
+    const radius = place.radiusKm == null || place.radiusKm === '' ? 0 : Number(place.radiusKm);
+    if (!Number.isFinite(radius) || radius < 0 || radius > 100) {
+      errors.add(`places.${i}.radiusKm`, tr('invalidChoice'));
+      return [];
+    }
+    return [{ kind, code, name: known.name, point: known.point, radiusKm: radius }];
+  });
+}
+
+/**
+ * Checks the criteria of a watchdog form with the spec's messages (first message per field) and
+ * answers them in canonical form: place names and centres come from the gazetteer, never from
+ * the client; lists lose duplicates.
+ */
+export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: { priceDropsAllowed: boolean }): WatchdogCriteria {
+  const errors = new FieldErrors();
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    errors.add('criteria', tr('required'));
+    errors.throwIfAny('INVALID_FORM');
+  }
+  const raw = input as Raw;
+  const candidate = {
+    adTypes: list(raw, 'adTypes', AD_TYPES, errors, tr, true),
+    realEstateTypes: list(raw, 'realEstateTypes', REAL_ESTATE_TYPES, errors, tr, true),
+    dispositions: list(raw, 'dispositions', DISPOSITION_LABELS, errors, tr, false),
+    landTypes: list(raw, 'landTypes', LAND_TYPES, errors, tr, false),
+    houseTypes: list(raw, 'houseTypes', HOUSE_TYPES, errors, tr, false),
+    terraceTypes: list(raw, 'terraceTypes', TERRACE_TYPES, errors, tr, false),
+    ...Object.fromEntries(RANGES.map((r) => [r, range(raw, r, errors, tr)])),
+    elevatorOnly: raw.elevatorOnly === true,
+    includeWithoutPrice: raw.includeWithoutPrice !== false,
+    priceDrops: options.priceDropsAllowed && raw.priceDrops === true,
+    places: places(raw, errors, tr, directory),
+  };
+  errors.throwIfAny();
+  return WatchdogCriteria.parse(candidate);
+}

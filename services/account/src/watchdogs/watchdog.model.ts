@@ -1,0 +1,48 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { FilterView, Locale, RecordStatus, WatchdogCriteria } from '@rr/proto';
+
+export type DisabledReason = NonNullable<FilterView['disabledReason']>;
+
+export type WatchdogRecord = {
+  _id: string;
+  userId: string | null;
+  /** Lower case; the owner of anonymous watchdogs and the address alerts go to. */
+  email: string;
+  locale: Locale;
+  ownerRole: number;
+  name: string | null;
+  criteria: WatchdogCriteria;
+  status: RecordStatus;
+  disabledReason: DisabledReason | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date | null;
+  lastEmailAt: Date | null;
+  sentCount: number;
+  /** Set when publishing the change failed; the sweeper publishes it again. */
+  unpublished: boolean;
+};
+
+const schema = new Schema<WatchdogRecord>(
+  {
+    _id: String,
+    userId: { type: String, default: null, index: true },
+    email: { type: String, required: true, index: true },
+    locale: { type: String, default: 'cs' },
+    ownerRole: { type: Number, default: 0 },
+    name: { type: String, default: null },
+    criteria: { type: Schema.Types.Mixed, required: true },
+    status: { type: String, required: true, index: true },
+    disabledReason: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    expiresAt: { type: Date, default: null },
+    lastEmailAt: { type: Date, default: null },
+    sentCount: { type: Number, default: 0 },
+    unpublished: { type: Boolean, default: false },
+  },
+  { versionKey: false, minimize: false },
+);
+
+export const watchdogModel = (db: Connection): Model<WatchdogRecord> =>
+  (db.models.Watchdog as Model<WatchdogRecord>) ?? db.model<WatchdogRecord>('Watchdog', schema, 'watchdogs');

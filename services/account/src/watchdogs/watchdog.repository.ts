@@ -1,0 +1,61 @@
+import type { Connection, FilterQuery, Model } from 'mongoose';
+import { newId } from '../domain/tokens';
+import { watchdogModel, type WatchdogRecord } from './watchdog.model';
+
+export type NewWatchdog = Omit<WatchdogRecord, '_id' | 'createdAt' | 'updatedAt' | 'lastEmailAt' | 'sentCount' | 'unpublished' | 'disabledReason'> &
+  Partial<Pick<WatchdogRecord, 'disabledReason'>>;
+
+export class WatchdogRepository {
+  readonly model: Model<WatchdogRecord>;
+
+  constructor(db: Connection) {
+    this.model = watchdogModel(db);
+  }
+
+  async create(fields: NewWatchdog): Promise<WatchdogRecord> {
+    const now = new Date();
+    const doc = await this.model.create({ _id: newId('w'), createdAt: now, updatedAt: now, lastEmailAt: null, sentCount: 0, unpublished: false, disabledReason: null, ...fields });
+    return doc.toObject() as WatchdogRecord;
+  }
+
+  findById(id: string): Promise<WatchdogRecord | null> {
+    return this.model.findById(id).lean<WatchdogRecord>().exec();
+  }
+
+  find(filter: FilterQuery<WatchdogRecord>): Promise<WatchdogRecord[]> {
+    return this.model.find(filter).sort({ createdAt: -1 }).lean<WatchdogRecord[]>().exec();
+  }
+
+  /** Watchdogs that alert (or will, once confirmed) an address: the set creation outcomes compare with. */
+  liveForEmail(email: string): Promise<WatchdogRecord[]> {
+    return this.find({ email, status: { $in: ['Active', 'Pending'] } });
+  }
+
+  countActiveForEmail(email: string): Promise<number> {
+    return this.model.countDocuments({ email, status: 'Active' }).exec();
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.model.countDocuments({ userId, status: { $in: ['Active', 'Disabled', 'Pending'] } }).exec();
+  }
+
+  update(id: string, fields: Partial<WatchdogRecord>): Promise<WatchdogRecord | null> {
+    return this.model.findByIdAndUpdate(id, { $set: { ...fields, updatedAt: new Date() } }, { new: true }).lean<WatchdogRecord>().exec();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id });
+  }
+
+  async markUnpublished(id: string, unpublished: boolean): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { unpublished } });
+  }
+
+  /** Counts alert e-mails; the time only moves forward, however events arrive. */
+  async recordAlert(id: string, sentAt: Date): Promise<WatchdogRecord | null> {
+    const current = await this.findById(id);
+    if (!current) return null;
+    const lastEmailAt = current.lastEmailAt && current.lastEmailAt > sentAt ? current.lastEmailAt : sentAt;
+    return this.model.findByIdAndUpdate(id, { $inc: { sentCount: 1 }, $set: { lastEmailAt } }, { new: true }).lean<WatchdogRecord>().exec();
+  }
+}
