@@ -30,6 +30,9 @@ const dotted = (value: number): string => Math.round(value).toString().replace(/
 
 const offer = (l: SimListing): string => (l.adType === 'Sale' ? 'prodej' : 'pronajem');
 
+/** Areas take the same dotted thousands as prices ("1.250 m²"). */
+const m2 = (area: number): string => `${Number.isInteger(area) ? dotted(area) : String(area).replace('.', ',')} m²`;
+
 function priceText(l: SimListing): string {
   if (l.price === null) return 'info v RK';
   return `${dotted(l.price)} Kč${l.adType === 'Sale' ? '' : '/měs.'}`;
@@ -47,10 +50,11 @@ function layoutWord(l: SimListing): string {
 export function typeLine(l: SimListing): string {
   const parts = [`${KIND[l.realEstateType].word}${layoutWord(l)}`];
   if (l.realEstateType === 'Land') {
-    if (l.landArea ?? l.area) parts.push(`${l.landArea ?? l.area} m²`);
+    const plot = l.landArea ?? l.area;
+    if (plot) parts.push(m2(plot));
   } else {
-    if (l.area) parts.push(`${l.area} m²`);
-    if (l.landArea) parts.push(`pozemek ${l.landArea} m²`);
+    if (l.area) parts.push(m2(l.area));
+    if (l.landArea) parts.push(`pozemek ${m2(l.landArea)}`);
   }
   if (l.construction) parts.push(CONSTRUCTION[l.construction]);
   if (l.ownership) parts.push(OWNERSHIP[l.ownership]);
@@ -62,6 +66,8 @@ function locality(l: SimListing): string {
   return [l.place.street, town + (l.place.cityPart ? ` - ${l.place.cityPart}` : '')].filter(Boolean).join(', ');
 }
 
+const gpsClass = (l: SimListing): string => (l.lat !== null && l.lon !== null ? `gpsx${l.lat} gpsy${l.lon}` : 'gpsx0 gpsy0');
+
 function page(title: string, base: string, body: string): string {
   return `<!DOCTYPE html><html lang="cs"><head><meta charset="utf-8"><base href="${esc(base)}/"><title>${esc(title)} | Reality.cz</title></head>` +
     `<body><div id="hlavicka"><a href="./">Reality.cz</a></div>${body}</body></html>`;
@@ -72,7 +78,7 @@ type Card = { code: string; gps: string; name: string; type: string; price: stri
 function cardData(l: SimListing, now: number): Card {
   return {
     code: l.listingId,
-    gps: l.lat !== null && l.lon !== null ? `gpsx${l.lat} gpsy${l.lon}` : 'gpsx0 gpsy0',
+    gps: gpsClass(l),
     name: locality(l),
     type: typeLine(l),
     price: priceText(l),
@@ -128,8 +134,8 @@ function renderList(view: PortalView, req: Request, res: Response, filter: (l: S
 
 function parameters(l: SimListing): string {
   const rows: [string, string][] = [['Typ', `${KIND[l.realEstateType].word}${layoutWord(l)}`]];
-  if (l.area) rows.push(['Užitná plocha', `${l.area} m²`]);
-  if (l.landArea) rows.push(['Plocha pozemku', `${l.landArea} m²`]);
+  if (l.area) rows.push(['Užitná plocha', m2(l.area)]);
+  if (l.landArea) rows.push(['Plocha pozemku', m2(l.landArea)]);
   if (l.floor !== null) rows.push(['Podlaží', l.floor === 0 ? 'přízemí' : `${l.floor}. podlaží`]);
   if (l.ownership) rows.push(['Vlastnictví', OWNERSHIP[l.ownership]]);
   if (l.construction) rows.push(['Stavba', CONSTRUCTION[l.construction]]);
@@ -147,16 +153,16 @@ function renderDetail(view: PortalView, req: Request, res: Response): void {
       .send(page('Stránka nenalezena', base, '<div class="chyba"><h1>Je nám líto, tato stránka neexistuje.</h1></div>'));
     return;
   }
-  const title = `${l.adType === 'Sale' ? 'Prodej' : 'Pronájem'} ${KIND[l.realEstateType].noun}${layoutWord(l)}${l.area ? `, ${l.area} m²` : ''}`;
+  const title = `${l.adType === 'Sale' ? 'Prodej' : 'Pronájem'} ${KIND[l.realEstateType].noun}${layoutWord(l)}${l.area ? `, ${m2(l.area)}` : ''}`;
   const photos = l.images.map((src) => `<a class="foto" href="${esc(src)}"><img src="${esc(src)}" alt=""></a>`).join('');
-  const gps = l.lat !== null && l.lon !== null ? `<div id="mapa" class="mapa" data-lat="${l.lat}" data-lng="${l.lon}"></div>` : '';
+  const gps = gpsClass(l);
   const broker = l.contactPerson ? `<div class="makler"><p class="jmeno">${esc(l.contactPerson)}</p><p class="telefon">+420 600 000 000</p></div>` : '';
   const body = view.layoutChanged()
     ? `<article class="offer"><h1 class="offer__title">${esc(title)}</h1><p class="offer__place">${esc(locality(l))}</p>` +
       `<p class="offer__price">${priceText(l)}</p></article>`
-    : `<div class="detail" id="detail-${esc(l.listingId)}"><h1 class="nazev">${esc(title)}</h1><p class="adresa">${esc(locality(l))}</p>` +
+    : `<div class="detail ${gps}" id="detail-${esc(l.listingId)}"><h1 class="nazev">${esc(title)}</h1><p class="adresa">${esc(locality(l))}</p>` +
       `<p class="cena"><strong>${priceText(l)}</strong></p><table class="parametry">${parameters(l)}</table>` +
-      `<div class="popis">${esc(l.description)}</div><div class="fotky">${photos}</div>${gps}${broker}` +
+      `<div class="popis">${esc(l.description)}</div><div class="fotky">${photos}</div>${l.lat !== null ? '<div id="mapa" class="mapa"></div>' : ''}${broker}` +
       `<p class="kod">Kód nabídky: ${esc(l.listingId)}</p></div>`;
   res.type('html').send(page(title, base, body));
 }

@@ -88,7 +88,7 @@ export function parseDetail(html: string, url: string): DetailResult {
     elevator: params.has('Výtah') ? yesNo(params.get('Výtah') ?? '') : null,
     terraceTypes: ([['balkon', 'Balcony'], ['lodži', 'Loggia'], ['teras', 'Terrace']] as const)
       .filter(([word]) => outdoor.includes(word)).map(([, type]): TerraceType => type),
-    images: $('div.fotky a.foto').toArray().map((a) => $(a).attr('href') ?? '').filter(Boolean).map((href) => new URL(href, url).toString()),
+    images: $('div.fotky a.foto').toArray().map((a) => $(a).attr('href') ?? '').filter(Boolean).map((href) => new URL(href, baseOf($, url)).toString()),
     contactPerson: cleanText($('div.makler p.jmeno').first().text()) || null,
   };
   return { kind: 'listing', listing };
