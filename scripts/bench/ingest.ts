@@ -1,0 +1,253 @@
+/**
+ * `npm run bench:ingest`: the portal simulator publishes a realistic set of properties on all 7
+ * portals (a share cross-posted), the crawler crawls them and the normaliser turns them into
+ * offers; the result is compared with the simulator's ground truth. Prints a final JSON line:
+ * {"portals":7,"listings":…,"listingsPerSec":…,"dedupePrecision":…,"dedupeRecall":…,"geoMunicipalityCorrect":…}
+ *
+ * Env: BENCH_PROPERTIES (default 3000), BENCH_CROSS_POST_SHARE (0.3), BENCH_SEED (7),
+ * BENCH_MODE=crawler|direct (default crawler when the crawler exists). `direct` runs each
+ * simulator listing through its portal's adapter here and publishes the raw listings straight to
+ * Kafka, measuring the normaliser alone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
+import { PORTALS, type Portal, type RawListing } from '@rr/proto';
+import { RawListing as RawListingSchema } from '@rr/proto';
+
+type TruthListing = { portal: Portal; listingId: string; propertyId: string; url: string; active: boolean };
+type TruthProperty = { id: string; municipalityCode: string };
+type GroundTruth = { properties: TruthProperty[]; listings: TruthListing[] };
+
+const env = process.env;
+const PROPERTIES = Number(env.BENCH_PROPERTIES ?? 3000);
+const CROSS_POST = Number(env.BENCH_CROSS_POST_SHARE ?? 0.3);
+const SEED = Number(env.BENCH_SEED ?? 7);
+const CRAWLER_MAIN = path.join(REPO_ROOT, 'services/crawler/src/main.ts');
+const MODE = env.BENCH_MODE ?? (existsSync(CRAWLER_MAIN) ? 'crawler' : 'direct');
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+const run = randomUUID().slice(0, 8);
+const prefix = `bench-${run}.`;
+const dbSuffix = `-bench-${run}`;
+const log = createLogger('bench-ingest', env.LOG_LEVEL ?? 'warn');
+const children: ChildProcess[] = [];
+
+const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
+
+async function main(): Promise<void> {
+  const bus = new Bus({ clientId: 'bench-ingest', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
+  await bus.connect();
+  await bus.ensureTopics();
+
+  const simPort = await freePort();
+  const sim = `http://127.0.0.1:${simPort}`;
+  start('portal-simulator', 'services/portal-simulator/src/main.ts', { PORT: String(simPort), SIM_ORIGIN: sim, SIM_SEED: String(SEED) });
+  await waitFor(async () => (await fetch(`${sim}/admin/stream`)).ok, 30_000, 'the simulator to listen');
+  const published = await post(`${sim}/admin/stream`, { seed: SEED, count: PROPERTIES, crossPostShare: CROSS_POST });
+  say(`simulator published ${JSON.stringify(published)}`);
+  const truth = (await (await fetch(`${sim}/admin/ground-truth`)).json()) as GroundTruth;
+  const portalsLive = [...new Set(truth.listings.map((l) => l.portal))];
+
+  const healthPort = await freePort();
+  const common = { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: dbSuffix, LOG_LEVEL: 'warn' };
+  start('normaliser', 'services/normaliser/src/main.ts', { ...common, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/health`)).ok, 60_000, 'the normaliser to start');
+
+  let crawled: Portal[];
+  let started: number;
+  if (MODE === 'crawler') {
+    crawled = await crawledPortals();
+    say(`mode: crawler → normaliser over ${crawled.join(', ')}`);
+    const perPortal = Object.fromEntries(PORTALS.flatMap((p) => [
+      [`PORTAL_BASE_URL_${p.toUpperCase()}`, `${sim}/${p}`],
+      [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, '1'],
+    ]));
+    started = Date.now();
+    start('crawler', 'services/crawler/src/main.ts', {
+      ...common, ...perPortal, HEALTH_PORT: '0', CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
+      CRAWL_MAX_PAGES: '5000', CRAWL_SEED_CHECK_SECONDS: '1',
+    });
+  } else {
+    crawled = await adapterPortals();
+    say(`mode: direct (no crawler): adapter output for simulator listings published straight to Kafka, normaliser measured alone, over ${crawled.join(', ')}`);
+    const raws = await adapterOutput(sim, truth.listings.filter((l) => crawled.includes(l.portal)));
+    started = Date.now();
+    const fetchedAt = new Date().toISOString();
+    for (let i = 0; i < raws.length; i += 500) {
+      await bus.publishMany('listing.fetched', raws.slice(i, i + 500).map((listing) => ({ key: `${listing.portal}:${listing.listingId}`, data: { listing, fetchedAt } })));
+    }
+  }
+
+  const expected = truth.listings.filter((l) => crawled.includes(l.portal)).length;
+  const processed = await waitForNormaliser(healthPort, expected);
+  const seconds = (processed.at - started) / 1000;
+
+  const metrics = await evaluate(truth, crawled);
+  await bus.disconnect();
+  const line = {
+    portals: crawled.length,
+    listings: metrics.listings,
+    listingsPerSec: Math.round(processed.count / seconds),
+    dedupePrecision: round(metrics.precision),
+    dedupeRecall: round(metrics.recall),
+    geoMunicipalityCorrect: round(metrics.geo),
+  };
+  say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s; offers ${metrics.offers}, properties ${metrics.properties}`);
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/** Portals the crawler has an adapter for (the others are not crawled yet). */
+async function crawledPortals(): Promise<Portal[]> {
+  return adapterPortals();
+}
+
+async function adapterPortals(): Promise<Portal[]> {
+  const { ADAPTERS } = await import('../../services/crawler/src/adapters');
+  return PORTALS.filter((p) => ADAPTERS[p]);
+}
+
+/** Each listing fetched and parsed by its portal's adapter, as the crawler would. */
+async function adapterOutput(sim: string, listings: TruthListing[]): Promise<RawListing[]> {
+  const { ADAPTERS } = await import('../../services/crawler/src/adapters');
+  const client = {
+    async request(url: string, options: { headers?: Record<string, string>; body?: string; method?: 'GET' | 'POST' } = {}) {
+      const r = await fetch(url, { method: options.method ?? 'GET', headers: options.headers, body: options.body });
+      return { status: r.status, headers: Object.fromEntries(r.headers), body: await r.text(), url: r.url };
+    },
+    async render(url: string) {
+      return (await fetch(url)).text();
+    },
+  };
+  const out: RawListing[] = [];
+  let failed = 0;
+  const queue = [...listings];
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    for (let l = queue.shift(); l; l = queue.shift()) {
+      try {
+        const result = await ADAPTERS[l.portal]!.fetchDetail(client, `${sim}/${l.portal}`, { listingId: l.listingId, url: l.url, fingerprint: '', promoted: false });
+        if (result.kind === 'listing') out.push(RawListingSchema.parse(result.listing));
+      } catch {
+        failed++;
+      }
+    }
+  }));
+  if (failed) say(`${failed} listings did not parse and were skipped`);
+  return out;
+}
+
+/** Polls the normaliser's health details until it has seen every expected listing or goes quiet. */
+async function waitForNormaliser(port: number, expected: number): Promise<{ count: number; at: number }> {
+  let last = { count: 0, at: Date.now() };
+  const quietMs = Number(env.BENCH_QUIET_SECONDS ?? 30) * 1000;
+  for (;;) {
+    await sleep(250);
+    const report = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details?: { listings?: number; unchanged?: number } };
+    const count = (report.details?.listings ?? 0) - (report.details?.unchanged ?? 0);
+    if (count > last.count) last = { count, at: Date.now() };
+    if (count >= expected) return last;
+    if (Date.now() - last.at > quietMs) {
+      say(`normaliser quiet for ${quietMs / 1000} s at ${count}/${expected} listings; measuring what arrived`);
+      return last;
+    }
+  }
+}
+
+/** Pairwise dedupe precision and recall over the listings the normaliser stored, and municipality accuracy per offer. */
+async function evaluate(truth: GroundTruth, crawled: Portal[]) {
+  const connection = await mongoose.createConnection(env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `rr-normaliser${dbSuffix}` }).asPromise();
+  const listings = await connection.collection('listings').find({}, { projection: { offerId: 1 } }).toArray();
+  const offers = await connection.collection('offers').find({}, { projection: { municipalityCode: 1, sources: 1 } }).toArray();
+  await connection.dropDatabase();
+  await connection.useDb(`rr-crawler${dbSuffix}`).dropDatabase().catch(() => undefined);
+  await connection.close();
+
+  const propertyOf = new Map(truth.listings.map((l) => [`${l.portal}:${l.listingId}`, l.propertyId]));
+  const municipalityOf = new Map(truth.properties.map((p) => [p.id, p.municipalityCode]));
+  const predicted = new Map<string, number>();
+  const actual = new Map<string, number>();
+  const both = new Map<string, number>();
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  let counted = 0;
+  for (const l of listings) {
+    const property = propertyOf.get(String(l._id));
+    if (!property) continue;
+    counted++;
+    bump(predicted, String(l.offerId));
+    bump(actual, property);
+    bump(both, `${l.offerId}|${property}`);
+  }
+  const pairs = (m: Map<string, number>) => [...m.values()].reduce((s, n) => s + (n * (n - 1)) / 2, 0);
+  const tp = pairs(both);
+  const predictedPairs = pairs(predicted);
+  const actualPairs = pairs(actual);
+
+  let geoRight = 0;
+  for (const o of offers) {
+    const first = (o.sources as Array<{ portal: string; listingId: string }>)[0];
+    const property = propertyOf.get(`${first.portal}:${first.listingId}`);
+    if (property && municipalityOf.get(property) === o.municipalityCode) geoRight++;
+  }
+  void crawled;
+  return {
+    listings: counted,
+    offers: offers.length,
+    properties: actual.size,
+    precision: predictedPairs === 0 ? 1 : tp / predictedPairs,
+    recall: actualPairs === 0 ? 1 : tp / actualPairs,
+    geo: offers.length === 0 ? 0 : geoRight / offers.length,
+  };
+}
+
+function start(name: string, file: string, extra: Record<string, string>): void {
+  const child = spawn(TSX, [path.join(REPO_ROOT, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (d: Buffer) => say(`${name}: ${d.toString().trim().slice(0, 500)}`));
+  child.on('exit', (code) => code && code !== 0 && say(`${name} exited with ${code}`));
+  children.push(child);
+}
+
+async function post(url: string, body: unknown): Promise<unknown> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`${url} answered ${r.status}: ${await r.text()}`);
+  return r.json();
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+function stopChildren(): void {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+}
+
+main()
+  .catch((err: Error) => {
+    say(`failed: ${err.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stopChildren();
+    setTimeout(() => process.exit(), 3_000).unref();
+  });
