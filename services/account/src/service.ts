@@ -82,6 +82,8 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     app.disable('x-powered-by');
     app.use(express.json({ limit: '64kb' }));
     app.use(express.urlencoded({ extended: false, limit: '16kb' }));
+    const startedAt = Date.now();
+    app.get('/health', (_req, res) => res.json({ service: 'account-api', ok: true, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), dependencies: {} }));
     app.use(authRoutes(deps, auth));
     app.use(watchdogRoutes(deps, watchdogService));
     app.use(profileRoutes(deps, profile));

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Gazetteer } from '@rr/gazetteer';
+import type { Logger } from '@rr/kit';
+import { autocomplete } from './autocomplete';
+import type { GatewayConfig } from './config';
+import { aggregateHealth } from './health/aggregate-health';
+import { correlation } from './http/correlation';
+import { errorHandler, localeOf } from './http/error-handler';
+import { proxyTo } from './http/proxy';
+import { securityHeaders } from './http/security-headers';
+import { openApiDocument } from './openapi/document';
+
+export type GatewayDeps = { config: GatewayConfig; log: Logger; gazetteer: () => Gazetteer };
+
+const ACCOUNT_ROUTES = ['/api/auth', '/api/user', '/api/filters', '/api/profile', '/api/contact', '/api/admin'];
+
+export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(securityHeaders());
+  app.use(correlation());
+
+  const api = express.Router();
+  api.use(express.json({ limit: config.JSON_BODY_LIMIT }));
+  // One-click unsubscribe (RFC 8058) posts a form body.
+  api.use(express.urlencoded({ extended: false, limit: '16kb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  api.get('/health', async (_req, res) => {
+    const report = await aggregateHealth(config.SERVICE_HEALTH_URLS, config.HEALTH_TIMEOUT_MS);
+    res.status(report.ok ? 200 : 503).json(report);
+  });
+  api.get('/openapi.json', (_req, res) => res.json(openApiDocument()));
+  api.get('/autocomplete', autocomplete(gazetteer));
+
+  const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
+  for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
+  api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
+  api.use((req, res) => {
+    res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });
+  });
+  app.use('/api', api);
+
+  const dist = path.resolve(config.WEB_DIST);
+  if (existsSync(path.join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    // Single-page client: every other GET gets the shell and the client router decides.
+    app.get('*', (_req, res) => res.sendFile(path.join(dist, 'index.html')));
+  } else {
+    log.warn({ dist }, 'web client not built; serving the API only');
+  }
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError, type Logger } from '@rr/kit';
+import { CORRELATION_HEADER } from '@rr/proto';
+import { genericMessage } from './error-handler';
+
+const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept-language', 'user-agent', CORRELATION_HEADER];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'retry-after', 'cache-control'];
+
+/**
+ * Forwards a request to an internal service: the path without `/api`, the parsed body as JSON,
+ * the caller's address in X-Forwarded-For (the services rate-limit by it) and the correlation id.
+ * A service that does not answer becomes a 503 with the generic message, never a hang.
+ */
+export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): RequestHandler {
+  const base = baseUrl.replace(/\/$/, '');
+  return async (req, res, next) => {
+    const url = base + req.originalUrl.replace(/^\/api/, '');
+    try {
+      const upstream = await fetch(url, {
+        method: req.method,
+        headers: headersFor(req),
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : JSON.stringify(req.body ?? {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      res.status(upstream.status);
+      for (const name of FORWARDED_RESPONSE_HEADERS) {
+        const value = upstream.headers.get(name);
+        if (value) res.setHeader(name, value);
+      }
+      res.send(Buffer.from(await upstream.arrayBuffer()));
+    } catch (err) {
+      log.warn({ err, url, correlationId: req.headers[CORRELATION_HEADER] }, 'upstream unavailable');
+      next(new AppError('UNAVAILABLE', genericMessage(req), { cause: err, retriable: true }));
+    }
+  };
+}
+
+function headersFor(req: Request): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': req.ip ?? '' };
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}

@@ -1,0 +1,100 @@
+import {
+  CreateFilterBody, EmailPreferencesBody, FilterView, LoginBody, Offer, RegisterCompleteBody, RegisterStartBody,
+  ResetCompleteBody, ResetStartBody, SessionPayload, UpdateFilterBody, Watchdog, WatchdogCriteria, ERROR_CODES,
+} from '@rr/proto';
+import { z } from 'zod';
+import { zodToJsonSchema, type JsonSchema } from './zod-to-json-schema';
+
+const SCHEMAS: Record<string, z.ZodTypeAny> = {
+  LoginBody, RegisterStartBody, RegisterCompleteBody, ResetStartBody, ResetCompleteBody, SessionPayload,
+  CreateFilterBody, UpdateFilterBody, FilterView, WatchdogCriteria, EmailPreferencesBody, Watchdog, Offer,
+  TokenAnswer: z.object({ data: z.object({ token: z.string() }) }),
+  ApiError: z.object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [string, ...string[]]),
+      message: z.string(),
+      fields: z.record(z.string()).optional(),
+      details: z.record(z.unknown()).optional(),
+    }),
+  }),
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { description: 'Error', ...json(ref('ApiError')) }]));
+const ok = (description: string, schema: JsonSchema = { type: 'object' }) => ({ description, ...json(schema) });
+const bearer = [{ bearer: [] }];
+
+type Op = { summary: string; body?: string; auth?: boolean; ok: ReturnType<typeof ok>; errors: number[]; okStatus?: number };
+const op = (o: Op) => ({
+  summary: o.summary,
+  ...(o.auth ? { security: bearer } : {}),
+  ...(o.body ? { requestBody: { required: true, ...json(ref(o.body)) } } : {}),
+  responses: { [String(o.okStatus ?? 200)]: o.ok, ...errors(...o.errors) },
+});
+
+const PATHS = {
+  '/api/auth/login': { post: op({ summary: 'Log in', body: 'LoginBody', ok: ok('Session token', ref('TokenAnswer')), errors: [400, 403, 404, 429] }) },
+  '/api/auth/register': {
+    post: op({ summary: 'Start registration (magic link by e-mail)', body: 'RegisterStartBody', ok: ok('E-mail sent'), errors: [400, 403, 429] }),
+    patch: op({ summary: 'Complete registration', body: 'RegisterCompleteBody', ok: ok('Session token', ref('TokenAnswer')), errors: [400, 404, 409, 429] }),
+  },
+  '/api/auth/reset': {
+    post: op({ summary: 'Start reset (magic link by e-mail)', body: 'ResetStartBody', ok: ok('E-mail sent'), errors: [400, 403, 404, 429] }),
+    patch: op({ summary: 'Complete reset (new password; new e-mail after confirmation)', body: 'ResetCompleteBody', ok: ok('Session token', ref('TokenAnswer')), errors: [400, 403, 404, 429] }),
+  },
+  '/api/auth/email/confirm': { post: op({ summary: 'Confirm a new login e-mail', ok: ok('Session token', ref('TokenAnswer')), errors: [400, 403, 404] }) },
+  '/api/user': { get: op({ summary: 'Refresh the session token', auth: true, ok: ok('Token and profile'), errors: [401, 403] }) },
+  '/api/filters': {
+    get: op({ summary: 'My watchdogs', auth: true, ok: ok('Watchdogs'), errors: [401] }),
+    post: op({ summary: 'Create a watchdog (anonymous: confirmed by e-mail)', body: 'CreateFilterBody', ok: ok('created or replaced'), okStatus: 201, errors: [400, 403, 409, 429] }),
+  },
+  '/api/filters/confirm': { get: op({ summary: 'Confirmation link (redirects)', ok: ok('Redirect'), errors: [] }), post: op({ summary: 'Confirm an anonymous watchdog', ok: ok('Active watchdog'), errors: [404, 409] }) },
+  '/api/filters/{id}': {
+    get: op({ summary: 'One watchdog', auth: true, ok: ok('Watchdog', ref('FilterView')), errors: [401, 404] }),
+    patch: op({ summary: 'Edit a watchdog', auth: true, body: 'UpdateFilterBody', ok: ok('Watchdog', ref('FilterView')), errors: [400, 401, 404] }),
+    delete: op({ summary: 'Delete a watchdog', auth: true, ok: ok('Deleted'), errors: [401, 404] }),
+  },
+  '/api/filters/{id}/disable': { post: op({ summary: 'Disable', auth: true, ok: ok('Watchdog'), errors: [401, 404] }) },
+  '/api/filters/{id}/enable': { post: op({ summary: 'Enable', auth: true, ok: ok('Watchdog'), errors: [401, 404, 409] }) },
+  '/api/filters/{id}/prolong': { post: op({ summary: 'Prolong (token from the alert e-mail, or logged in)', ok: ok('Watchdog'), errors: [404, 409] }) },
+  '/api/filters/{id}/unsubscribe': { post: op({ summary: 'One-click unsubscribe (RFC 8058)', ok: ok('Watchdog'), errors: [404] }) },
+  '/api/profile': {
+    get: op({ summary: 'My profile', auth: true, ok: ok('Profile and token'), errors: [401] }),
+    patch: op({ summary: 'Edit profile', auth: true, ok: ok('Profile and token'), errors: [400, 401, 409] }),
+    delete: op({ summary: 'Delete my account (password)', auth: true, ok: ok('Deleted'), errors: [400, 401, 403] }),
+  },
+  '/api/profile/email-preferences': { put: op({ summary: 'E-mail consents', auth: true, body: 'EmailPreferencesBody', ok: ok('Profile and token'), errors: [400, 401] }) },
+  '/api/profile/email': { post: op({ summary: 'Change login e-mail (link to the new address)', auth: true, ok: ok('Sent'), errors: [400, 401, 403] }) },
+  '/api/profile/password': { post: op({ summary: 'Change password', auth: true, ok: ok('Profile and token'), errors: [400, 401, 403] }) },
+  '/api/contact': { post: op({ summary: 'Contact form', ok: ok('Stored'), okStatus: 201, errors: [400, 429] }) },
+  '/api/admin/users': { get: op({ summary: 'Search users', auth: true, ok: ok('Page of users'), errors: [401, 403] }) },
+  '/api/admin/users/{id}': { get: op({ summary: 'User detail with watchdogs', auth: true, ok: ok('User'), errors: [401, 403, 404] }) },
+  '/api/admin/users/{id}/filters': { get: op({ summary: 'User watchdogs', auth: true, ok: ok('Watchdogs'), errors: [401, 403, 404] }) },
+  '/api/admin/users/{id}/block': { post: op({ summary: 'Block', auth: true, ok: ok('User'), errors: [401, 403, 404] }) },
+  '/api/admin/users/{id}/unblock': { post: op({ summary: 'Unblock', auth: true, ok: ok('User'), errors: [401, 403, 404] }) },
+  '/api/admin/users/{id}/role': { patch: op({ summary: 'Change role and its expiry', auth: true, ok: ok('User'), errors: [400, 401, 403, 404] }) },
+  '/api/admin/contacts': { get: op({ summary: 'Contact messages', auth: true, ok: ok('Page of messages'), errors: [401, 403] }) },
+  '/api/admin/contacts/{id}': { get: op({ summary: 'Contact message', auth: true, ok: ok('Message'), errors: [401, 403, 404] }) },
+  '/api/offers': { get: op({ summary: 'Offers (normaliser)', ok: ok('Offers'), errors: [400, 503] }) },
+  '/api/offers/{id}': { get: op({ summary: 'One offer', ok: ok('Offer', ref('Offer')), errors: [404, 503] }) },
+  '/api/autocomplete': { get: op({ summary: 'Places for the location field (?q=)', ok: ok('Places'), errors: [400] }) },
+  '/api/health': { get: op({ summary: 'Health of every service', ok: ok('All healthy'), errors: [503] }) },
+};
+
+let cached: JsonSchema | null = null;
+
+/** The OpenAPI 3.1 document, generated from the proto schemas once per process. */
+export function openApiDocument(): JsonSchema {
+  cached ??= {
+    openapi: '3.1.0',
+    info: { title: 'Reality Radar API', version: '1.0.0', description: 'Watchdogs for Czech real-estate offers. Errors: {error:{code,message,fields}}.' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: Object.fromEntries(Object.entries(SCHEMAS).map(([name, s]) => [name, zodToJsonSchema(s)])),
+    },
+    paths: PATHS,
+  };
+  return cached;
+}
