@@ -10,7 +10,7 @@ const OPENERS: Record<string, string[]> = {
   Apartment: [
     'Nabízíme k {deal} světlý byt {disp} o výměře {area} m² v obci {place}.',
     'Exkluzivně {deal} prostorného bytu {disp} ({area} m²), {place}.',
-    'Dovolujeme si Vám nabídnout {deal} útulného bytu {disp} v lokalitě {place}.',
+    'Dovolujeme si Vám nabídnout k {deal} útulný byt {disp} v lokalitě {place}.',
   ],
   House: [
     'Nabízíme k {deal} rodinný dům s užitnou plochou {area} m² a pozemkem {land} m², {place}.',

@@ -28,7 +28,7 @@ export class SimStore {
 
   constructor(seed: number, private readonly origin: string, private readonly clock: () => Date = () => new Date()) {
     this.idRng = createRng(seed ^ 0x5eed);
-    this.counters = { bezrealitky: 1_000_000, ulovdomov: 5_700_000, bazos: 223_000_000, realitycz: 3_000, realitymix: 9_100_000 };
+    this.counters = { bezrealitky: 1_090_000, ulovdomov: 5_700_000, bazos: 223_000_000, realitycz: 3_000, realitymix: 9_100_000 };
   }
 
   nextPropertyId(): string {
