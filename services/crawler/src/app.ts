@@ -72,7 +72,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
     await scheduler.stop();
   });
   log.info({ instanceId, portals: Object.keys(runners) }, 'crawler ready');
-  return { instanceId, scheduler, seeder, details: () => snapshot.details() };
+  return { instanceId, scheduler, seeder, snapshot, details: () => snapshot.details() };
 }
 
 function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log: ServiceContext<CrawlerConfig>['log']; renderer: Renderer; fetch?: FetchFn; signal: AbortSignal }) {

@@ -45,6 +45,11 @@ export class PortalRunner {
     return this.options.client.circuit.state;
   }
 
+  /** Requests, retries, 429s and 304s of this instance's client since it started. */
+  get requestStats() {
+    return { ...this.options.client.stats };
+  }
+
   async run(state: PortalStateDoc, signal: AbortSignal): Promise<RunResult> {
     const { settings, client, log, instanceId } = this.options;
     const startedAt = Date.now();

@@ -71,6 +71,7 @@ export class HealthSnapshot {
             lastError: h?.lastError ?? null,
             circuit: runners[portal] && h?.crawledBy === instanceId ? runners[portal]!.circuitState : h?.circuit ?? 'closed',
             nextTickAt: state?.nextTickAt ?? null,
+            requestsHere: runners[portal]?.requestStats ?? null,
             alert,
           },
         ];
