@@ -1,39 +1,13 @@
 import { z } from 'zod';
+import { ROLES, type Role as RoleNumber } from './role-levels';
 
-/** Roles are numbers so that "at least" comparisons express the cumulative tier flags of the spec. */
-export const ROLES = {
-  NONE: 0,
-  USER: 1,
-  MINI: 3,
-  STANDARD: 5,
-  PREMIUM: 6,
-  PROFI: 7,
-  ENTERPRISE: 9,
-  ADVANCED: 10,
-  ADMIN: 10000,
-} as const;
-export type RoleName = keyof typeof ROLES;
-export type Role = (typeof ROLES)[RoleName];
+export { ROLES, ROLE_LABELS, isPaying, isAdmin, hasRole } from './role-levels';
+export type { RoleName } from './role-levels';
+export type Role = RoleNumber;
 export const Role = z.union([
   z.literal(0), z.literal(1), z.literal(3), z.literal(5), z.literal(6),
   z.literal(7), z.literal(9), z.literal(10), z.literal(10000),
 ]);
-
-export const ROLE_LABELS: Record<Role, { cs: string; en: string }> = {
-  0: { cs: 'Žádný', en: 'None' },
-  1: { cs: 'Uživatel', en: 'User' },
-  3: { cs: 'Mini', en: 'Mini' },
-  5: { cs: 'Standard', en: 'Standard' },
-  6: { cs: 'Premium', en: 'Premium' },
-  7: { cs: 'Profi', en: 'Profi' },
-  9: { cs: 'Enterprise', en: 'Enterprise' },
-  10: { cs: 'Pokročilý', en: 'Advanced' },
-  10000: { cs: 'Administrátor', en: 'Administrator' },
-};
-
-export const isPaying = (role: number) => role >= ROLES.MINI;
-export const isAdmin = (role: number) => role >= ROLES.ADMIN;
-export const hasRole = (role: number, atLeast: RoleName) => role >= ROLES[atLeast];
 
 export type Entitlements = {
   /** Active watchdogs a person may hold at once. */

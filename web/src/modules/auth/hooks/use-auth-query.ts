@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useT } from '../../../i18n';
+import { pathFor } from '../../../routes';
+import { notify } from '../../notifications/stores/notifications.store';
+import { useSession } from '../../session/stores/session.store';
+import { filterLinkAction, formToOpen, readAuthQuery } from '../opening';
+import { useAuthDialog } from '../stores/auth-dialog.store';
+
+/** Applies the query-parameter rules once the session has finished loading, on every page. */
+export function useAuthQuery() {
+  const search = useSearch();
+  const state = useSession((s) => s.state);
+  const open = useAuthDialog((s) => s.open);
+  const [, navigate] = useLocation();
+  const { t, locale } = useT();
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (state === 'loading') return;
+    const key = `${state}|${search}`;
+    if (handled.current === key) return;
+    handled.current = key;
+    const query = readAuthQuery(search);
+    const loggedIn = state === 'loggedIn';
+    const form = formToOpen(query, loggedIn);
+    if (form) open(form, { magic: query.magic, email: query.email });
+    const link = filterLinkAction(query, loggedIn);
+    if (link?.kind === 'open') navigate(pathFor('myFilter', locale, { filterId: link.filterId }), { replace: true });
+    if (link?.kind === 'askLogin') {
+      notify(t('notification.loginToEdit'), { icon: 'warning', timeout: 10_000 });
+      if (!form) open('LOGIN');
+    }
+  }, [state, search, open, navigate, t, locale]);
+}

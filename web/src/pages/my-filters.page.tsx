@@ -1,0 +1,2 @@
+import { NotFoundPage } from './not-found.page';
+export const MyFiltersPage = NotFoundPage, MyFilterPage = NotFoundPage;
