@@ -1,10 +1,7 @@
-import {
-  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES,
-  criterionApplies, distanceKm, pricePerM2Of,
-  type GeoPoint, type Offer, type PlaceKind, type Range, type RealEstateType, type WatchdogCriteria,
-} from '@rr/proto';
+import * as proto from '@rr/proto';
+import type { GeoPoint, Offer, PlaceKind, Range, RealEstateType, WatchdogCriteria } from '@rr/proto';
 import { GrowableF64, GrowableU16, GrowableU8 } from './growable';
-import { bandOf, cellsAround, cellsOf, PRICE_BANDS } from './keys';
+import { bandOf, cellsAround, cellsOf } from './keys';
 
 /**
  * Every active watchdog in memory, answering "which watchdogs does this offer match?" without
@@ -17,11 +14,24 @@ import { bandOf, cellsAround, cellsOf, PRICE_BANDS } from './keys';
  * tests hold the two to the same answers.
  */
 
-/** Entry layout in a posting (flat array of doubles): upper price, lower price, slot key, place (-1: none). */
+// Read once: the transpiled package exposes its exports through getters, too slow for the hot loop.
+const { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
+const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
+const AD_INDEX = indexes(AD_TYPES);
+const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
+/** Layout 0 files the watchdogs that name no layout. */
+const LAYOUT_INDEX = indexes(DISPOSITION_LABELS, 1);
+const LAYOUTS_APPLY = indexes(REAL_ESTATE_TYPES.filter((t) => criterionApplies('dispositions', t)));
+
+/**
+ * Entry layout in a posting (flat array of doubles): upper price, lower price, slot key, place.
+ * Place is the index of a surrounding-area circle to check the distance against, or -1 for a
+ * place matched by its code; -2 - place marks watchdogs that refuse offers without a price.
+ */
 const STRIDE = 4;
 
 type Posting = { data: number[]; sorted: boolean };
-type Bucket = { bands: Array<Posting | undefined>; noPrice: Posting | undefined };
+type Bucket = { bands: Array<Posting | undefined> };
 
 const CHECK = { area: 1, landArea: 2, beds: 4, pricePerM2: 8, elevator: 16, terrace: 32, landType: 64, houseType: 128 } as const;
 const SLOT_BITS = 2 ** 24;
@@ -95,25 +105,24 @@ export class FilterIndex {
     const priceFrom = lo(criteria.price);
     const priceTo = hi(criteria.price);
     const band = bandOf(priceFrom);
+    const locations: number[] = [];
     for (const place of criteria.places) {
-      const locations: Array<[number, number]> = [[this.codeId(place.kind, place.code), -1]];
+      locations.push(this.codeId(place.kind, place.code), -1);
       if ((place.radiusKm ?? 0) > 0 && place.point) {
         const placeRef = this.placePoints.push(place.point) - 1;
         this.placeRadius[placeRef] = place.radiusKm;
-        for (const cell of cellsAround(place.point, place.radiusKm)) locations.push([this.cellId(cell), placeRef]);
+        for (const cell of cellsAround(place.point, place.radiusKm)) locations.push(this.cellId(cell), placeRef);
       }
-      for (const adType of criteria.adTypes) {
-        for (const type of criteria.realEstateTypes) {
-          const layouts = criterionApplies('dispositions', type) && criteria.dispositions.length > 0
-            ? criteria.dispositions.map((d) => DISPOSITION_LABELS.indexOf(d) + 1)
-            : [0];
-          for (const [location, placeRef] of locations) {
-            for (const layout of layouts) {
-              const bucket = this.bucket(bucketKey(location, AD_TYPES.indexOf(adType), REAL_ESTATE_TYPES.indexOf(type), layout), true)!;
-              const posting = (bucket.bands[band] ??= { data: [], sorted: true });
-              push(posting, priceTo, priceFrom, key, placeRef);
-              if (criteria.includeWithoutPrice) push((bucket.noPrice ??= { data: [], sorted: true }), priceTo, priceFrom, key, placeRef);
-            }
+    }
+    const layouts = criteria.dispositions.map((d) => LAYOUT_INDEX[d]);
+    for (const adType of criteria.adTypes) {
+      for (const type of criteria.realEstateTypes) {
+        const byLayout = layouts.length > 0 && LAYOUTS_APPLY[type] !== undefined ? layouts : ANY_LAYOUT;
+        for (let i = 0; i < locations.length; i += 2) {
+          for (const layout of byLayout) {
+            const bucket = this.bucket(bucketKey(locations[i], AD_INDEX[adType], TYPE_INDEX[type], layout), true)!;
+            const place = criteria.includeWithoutPrice ? locations[i + 1] : PRICED_ONLY - locations[i + 1] - 1;
+            push((bucket.bands[band] ??= { data: [], sorted: true }), priceTo, priceFrom, key, place);
           }
         }
       }
@@ -148,16 +157,17 @@ export class FilterIndex {
 
   /** The matching slots in a reused buffer (valid until the next call); the allocation-free lookup. */
   matchSlots(offer: Offer): { slots: Int32Array; count: number } {
-    const ad = AD_TYPES.indexOf(offer.adType);
-    const type = REAL_ESTATE_TYPES.indexOf(offer.realEstateType);
+    const ad = AD_INDEX[offer.adType];
+    const type = TYPE_INDEX[offer.realEstateType];
     const query = new OfferQuery(offer);
     this.nextStamp();
     let count = 0;
-    const layoutIndex = criterionApplies('dispositions', offer.realEstateType) && offer.dispositionLabel != null ? DISPOSITION_LABELS.indexOf(offer.dispositionLabel) + 1 : 0;
-    for (const location of this.locationsOf(offer)) {
+    const layoutIndex = LAYOUTS_APPLY[offer.realEstateType] !== undefined && offer.dispositionLabel != null ? LAYOUT_INDEX[offer.dispositionLabel] : 0;
+    const locations = this.locationsOf(offer);
+    for (let i = 0; i < locations.length; i++) {
       // Watchdogs that name no layout, then those that name the offer's.
-      count = this.scanBucket(bucketKey(location, ad, type, 0), query, count);
-      if (layoutIndex > 0) count = this.scanBucket(bucketKey(location, ad, type, layoutIndex), query, count);
+      count = this.scanBucket(bucketKey(locations[i], ad, type, 0), query, count);
+      if (layoutIndex > 0) count = this.scanBucket(bucketKey(locations[i], ad, type, layoutIndex), query, count);
     }
     return { slots: this.out, count };
   }
@@ -165,12 +175,16 @@ export class FilterIndex {
   private scanBucket(key: number, query: OfferQuery, count: number): number {
     const bucket = this.buckets.get(key);
     if (!bucket) return count;
-    return query.price == null ? this.scan(bucket.noPrice, query, -Infinity, count, false) : this.scanBands(bucket, query, count);
+    if (query.price != null) return this.scanBands(bucket, query, count);
+    for (const posting of bucket.bands) count = this.scan(posting, query, -Infinity, count, false);
+    return count;
   }
 
   private scanBands(bucket: Bucket, query: OfferQuery, count: number): number {
     const top = bandOf(query.price!);
-    for (let band = 0; band <= top; band++) count = this.scan(bucket.bands[band], query, query.price!, count, band === top);
+    const bands = bucket.bands;
+    const last = Math.min(top, bands.length - 1);
+    for (let band = 0; band <= last; band++) count = this.scan(bands[band], query, query.price!, count, band === top);
     return count;
   }
 
@@ -179,25 +193,35 @@ export class FilterIndex {
     if (!posting) return count;
     if (!posting.sorted) sortPosting(posting);
     const data = posting.data;
+    const n = data.length;
     const stamp = this.stamp;
+    const seen = this.seen;
+    const keys = this.slotKey.data;
     let stale = 0;
-    for (let i = 0; i < data.length; i += STRIDE) {
+    for (let i = 0; i < n; i += STRIDE) {
       if (data[i] < price) break;
       if (checkFrom && data[i + 1] > price) continue;
       const key = data[i + 2];
       const slot = key % SLOT_BITS;
-      if (this.slotKey.data[slot] !== key) {
+      if (seen[slot] === stamp) continue;
+      if (keys[slot] !== key) {
         stale++;
         continue;
       }
-      if (this.seen[slot] === stamp) continue;
       if (!this.verify(slot, query)) {
-        this.seen[slot] = stamp;
+        seen[slot] = stamp;
         continue;
       }
-      const place = data[i + 3];
+      let place = data[i + 3];
+      if (place <= PRICED_ONLY) {
+        if (query.price == null) {
+          seen[slot] = stamp;
+          continue;
+        }
+        place = PRICED_ONLY - place - 1;
+      }
       if (place >= 0 && !(query.point != null && distanceKm(this.placePoints[place], query.point) <= this.placeRadius[place])) continue;
-      this.seen[slot] = stamp;
+      seen[slot] = stamp;
       if (count === this.out.length) this.growOut();
       this.out[count++] = slot;
     }
@@ -238,21 +262,16 @@ export class FilterIndex {
     for (let i = 0; i < 8; i++) this.ranges.set(slot * 8 + i, values[i]);
   }
 
-  private *locationsOf(offer: Offer): Generator<number> {
+  private locationsOf(offer: Offer): number[] {
     const { location } = offer;
-    const codes: Array<[PlaceKind, string | null | undefined]> = [
-      ['region', location.regionCode], ['district', location.districtCode],
-      ['municipality', location.municipalityCode], ['pragueDistrict', location.pragueDistrictCode],
-    ];
-    for (const [kind, code] of codes) {
-      const id = code == null ? undefined : this.codeIds[kind].get(code);
-      if (id !== undefined) yield id;
-    }
-    if (!location.point) return;
-    for (const cell of cellsOf(location.point)) {
-      const id = this.cellIds.get(cell);
-      if (id !== undefined) yield id;
-    }
+    const ids: number[] = [];
+    const add = (id: number | undefined) => id !== undefined && ids.push(id);
+    if (location.regionCode != null) add(this.codeIds.region.get(location.regionCode));
+    if (location.districtCode != null) add(this.codeIds.district.get(location.districtCode));
+    if (location.municipalityCode != null) add(this.codeIds.municipality.get(location.municipalityCode));
+    if (location.pragueDistrictCode != null) add(this.codeIds.pragueDistrict.get(location.pragueDistrictCode));
+    if (location.point) for (const cell of cellsOf(location.point)) add(this.cellIds.get(cell));
+    return ids;
   }
 
   private codeId(kind: PlaceKind, code: string): number {
@@ -270,7 +289,7 @@ export class FilterIndex {
 
   private bucket(key: number, create: boolean): Bucket | undefined {
     let bucket = this.buckets.get(key);
-    if (!bucket && create) this.buckets.set(key, (bucket = { bands: new Array(PRICE_BANDS), noPrice: undefined }));
+    if (!bucket && create) this.buckets.set(key, (bucket = { bands: [] }));
     return bucket;
   }
 
@@ -337,6 +356,10 @@ class OfferQuery {
 
 /** Inclusive; an unknown value fails (the check is only made for restricted ranges). */
 const within = (value: number | null, from: number, to: number) => value != null && value >= from && value <= to;
+
+const ANY_LAYOUT = [0];
+/** Place values at or below this mark watchdogs that refuse offers without a price (see STRIDE). */
+const PRICED_ONLY = -2;
 
 const bucketKey = (location: number, ad: number, type: number, layout: number) => ((location * 5 + ad) * 5 + type) * 16 + layout;
 

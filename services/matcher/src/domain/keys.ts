@@ -12,12 +12,12 @@ export function bandOf(price: number): number {
 }
 
 /**
- * Geo grid cells at three sizes (about 5.5, 22 and 89 km north–south; east–west a little wider,
- * near square in Czechia). A surrounding-area circle is filed under the cells of the smallest size
- * that is not smaller than its radius, so it covers at most 3 × 3 cells (4 × 4 for the largest
- * radii); an offer looks up its one cell of each size.
+ * Geo grid cells at four sizes (about 5.5, 22, 89 and 356 km north–south; east–west a little
+ * wider, near square in Czechia). A surrounding-area circle is filed under the cells of the
+ * smallest size at least its diameter, so in Czechia it covers at most 2 × 2 cells; an offer looks
+ * up its one cell of each size.
  */
-const CELL_LAT_DEG = [0.05, 0.2, 0.8] as const;
+const CELL_LAT_DEG = [0.05, 0.2, 0.8, 3.2] as const;
 const CELL_LON_DEG = CELL_LAT_DEG.map((d) => d * 1.6);
 const KM_PER_DEG = (EARTH_RADIUS_KM * Math.PI) / 180;
 /** Keeps the bounding box conservative against rounding. */
@@ -31,7 +31,7 @@ export function cellsOf(point: GeoPoint): number[] {
 
 /** Every cell that a point within `radiusKm` (great-circle) of `center` can fall in. */
 export function cellsAround(center: GeoPoint, radiusKm: number): number[] {
-  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= radiusKm);
+  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= 2 * radiusKm);
   if (level < 0) level = CELL_LAT_DEG.length - 1;
   const angle = radiusKm / EARTH_RADIUS_KM;
   const dLat = (angle * 180) / Math.PI + MARGIN_DEG;

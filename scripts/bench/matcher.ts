@@ -1,0 +1,66 @@
+import { loadGazetteer } from '@rr/gazetteer';
+import { FilterIndex } from '@rr/matcher/src/domain/filter-index';
+import { Market, seeded } from './matcher-market';
+
+/**
+ * `npm run bench:matcher`: one million market-shaped watchdogs into the matcher's index, then a
+ * stream of offers through it, on one thread (single-threaded GC). Last line: the JSON figures.
+ * Targets: ≥ 50,000 offers/s, p99 ≤ 200 µs, build ≤ 3 s, heap ≤ 600 MB.
+ */
+
+const WATCHDOGS = Number(process.env.BENCH_WATCHDOGS ?? 1_000_000);
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
+const DISTINCT_OFFERS = 20_000;
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const info = (message: string) => process.stderr.write(`${message}\n`);
+
+function build(market: Market): { index: FilterIndex; seconds: number } {
+  const index = new FilterIndex();
+  let spent = 0n;
+  for (let i = 0; i < WATCHDOGS; i++) {
+    const criteria = market.watchdog();
+    const start = process.hrtime.bigint();
+    index.add(`w_${i.toString(36)}`, criteria);
+    spent += process.hrtime.bigint() - start;
+  }
+  const start = process.hrtime.bigint();
+  index.seal();
+  spent += process.hrtime.bigint() - start;
+  return { index, seconds: Number(spent) / 1e9 };
+}
+
+function run(): void {
+  const market = new Market(loadGazetteer(), seeded(20261122));
+  const started = Date.now();
+  const { index, seconds } = build(market);
+  info(`built ${index.size} watchdogs: index ${seconds.toFixed(2)} s (with generation ${((Date.now() - started) / 1000).toFixed(2)} s)`);
+  gc();
+  const heapMB = process.memoryUsage().heapUsed / 2 ** 20;
+
+  const offers = Array.from({ length: DISTINCT_OFFERS }, (_, i) => market.offer(i));
+  for (const offer of offers) index.matchSlots(offer);
+
+  const latencies = new Float64Array(OFFERS);
+  let matches = 0;
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < OFFERS; i++) {
+    const start = process.hrtime.bigint();
+    matches += index.matchSlots(offers[i % DISTINCT_OFFERS]).count;
+    latencies[i] = Number(process.hrtime.bigint() - start) / 1000;
+  }
+  const total = Number(process.hrtime.bigint() - t0) / 1e9;
+  latencies.sort();
+  const at = (q: number) => Math.round(latencies[Math.min(OFFERS - 1, Math.floor(q * OFFERS))] * 10) / 10;
+  info(`${OFFERS} offers, ${(matches / OFFERS).toFixed(1)} matches per offer on average, max ${at(1)} µs`);
+  process.stdout.write(`${JSON.stringify({
+    watchdogs: index.size,
+    offersPerSec: Math.round(OFFERS / total),
+    p50us: at(0.5),
+    p99us: at(0.99),
+    buildSeconds: Math.round(seconds * 100) / 100,
+    heapMB: Math.round(heapMB),
+  })}\n`);
+}
+
+run();
