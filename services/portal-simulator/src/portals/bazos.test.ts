@@ -1,6 +1,7 @@
 import { BRNO_PLACE, VILLAGE_PLACE, coreFacts, fetchClient, loadAdapter, serveRenderer, simListing, type SimServer } from './html-test-support';
 import { bazosRenderer } from './bazos';
 import type { SimListing } from './types';
+import { listingUrl } from './urls';
 
 const bazosAdapter = loadAdapter('bazos');
 const flat = simListing({ portal: 'bazos', listingId: '224118903' });
@@ -42,6 +43,7 @@ describe('Bazoš renderer read back by the Bazoš adapter', () => {
     ]);
     for (const ref of page.refs) {
       const l = [flat, topped, rent, land].find((x) => x.listingId === ref.listingId)!;
+      expect(ref.url).toBe(listingUrl(sim.origin, l));
       const detail = await bazosAdapter.fetchDetail(client, sim.base, ref);
       if (detail.kind !== 'listing') throw new Error(`expected ${l.listingId} to parse`);
       expectSameFacts(detail.listing, l);

@@ -73,8 +73,9 @@ function priceText(l: SimListing): string {
   return l.price === null ? 'Dohodou' : `${money(l.price)} Kč`;
 }
 
+/** The same address as the simulator core's `listingUrl` (its slug comes from the listing's own title). */
 function adPath(base: string, l: SimListing): string {
-  return `${base}/inzerat/${l.listingId}/${slug(bazosTitle(l)).slice(0, 60)}.php`;
+  return `${base}/inzerat/${l.listingId}/${slug(l.title).slice(0, 60)}.php`;
 }
 
 function card(base: string, l: SimListing, changed: boolean): string {

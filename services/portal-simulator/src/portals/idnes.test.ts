@@ -1,6 +1,7 @@
 import { BRNO_PLACE, VILLAGE_PLACE, coreFacts, fetchClient, loadAdapter, serveRenderer, simListing, type SimServer } from './html-test-support';
 import { idnesRenderer } from './idnes';
 import type { SimListing } from './types';
+import { listingUrl } from './urls';
 
 const idnesAdapter = loadAdapter('idnes');
 
@@ -38,6 +39,7 @@ describe('iDNES renderer read back by the iDNES adapter', () => {
     const client = fetchClient();
     const page = await idnesAdapter.listPage(client, sim.base, 0);
     expect(page.refs.map((r) => r.listingId)).toEqual([flat, house, rent, land].map((l) => l.listingId));
+    expect(page.refs.map((r) => r.url)).toEqual([flat, house, rent, land].map((l) => listingUrl(sim.origin, l)));
     expect(page.hasMore).toBe(false);
     for (const [i, l] of [flat, house, rent, land].entries()) {
       const detail = await idnesAdapter.fetchDetail(client, sim.base, page.refs[i]);

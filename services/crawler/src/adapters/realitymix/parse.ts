@@ -1,5 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
-import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
+import type { AdType, RawListingInput, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
 import {
@@ -70,7 +70,7 @@ export function parseDetail(html: string, url: string): DetailResult {
     realEstateType,
     dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House'
       ? dispositionFromText(items.get('Dispozice') ?? '') ?? dispositionFromText(title) : null,
-    houseType: realEstateType === 'House' ? houseTypeFromText(`${crumbs[0] ?? ''} ${title}`) ?? 'Detached' : null,
+    houseType: realEstateType === 'House' ? houseTypeFromText(title) : null,
     area: realEstateType === 'Land' ? null : area ?? areaFromText(title),
     landArea: realEstateType === 'Land' ? (landArea ?? areaFromText(title)) : landArea,
     price: priceFromText(priceText),
