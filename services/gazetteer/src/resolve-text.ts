@@ -39,12 +39,13 @@ export class TextResolver {
   resolve(localityText: string): Found | null {
     const text = fold(localityText.replace(/<br\s*\/?>/gi, ', ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\u00a0/g, ' '));
     if (!text) return null;
-    const parts = text.split(/\s*(?:[,;()/|]|\s[-–]\s|\s[-–]|[-–]\s)\s*/).filter(Boolean);
+    const postcode = /\b(\d{3}) ?(\d{2})\b/.exec(text);
+    const psc = postcode ? postcode[1] + postcode[2] : null;
+    // "382 32 Mojné" (Bazoš): the postcode is no part of the name.
+    const parts = text.replace(/\b\d{3} ?\d{2}\b/g, ',').split(/\s*(?:[,;()/|]|\s[-–]\s|\s[-–]|[-–]\s)\s*/).filter(Boolean);
     // "okres Rokycany" names a district, not the town Rokycany.
     const districtOnly = new Set(parts.map((p, i) => (/^okres\s/.test(p) ? i : -1)).filter((i) => i >= 0));
     const segments = parts.map((s) => s.replace(LEADING_NOISE, '').trim());
-    const postcode = /\b(\d{3}) ?(\d{2})\b/.exec(text);
-    const psc = postcode ? postcode[1] + postcode[2] : null;
     const districts = new Set<string>();
     const regions = new Set<string>();
     for (const s of segments) {

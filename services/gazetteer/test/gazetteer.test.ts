@@ -111,6 +111,8 @@ describe('resolveByText', () => {
     ['Černošice, Praha-západ', 'Černošice', null],
     ['Lipová, Kolín', 'Kolín', null],
     ['Brandýs nad Labem - Stará Boleslav', 'Brandýs nad Labem-Stará Boleslav', null],
+    ['382 32 Mojné', 'Mojné', null],
+    ['110 00 Praha 4', 'Praha', 'PRAHA-4'],
   ])('resolves "%s" to %s', (text, name, pragueDistrict) => {
     const r = byText(text)!;
     expect(r.municipality.name).toBe(name);

@@ -10,6 +10,7 @@ function facts(l: RawListing): DedupeFacts & { portal: RawListing['portal'] } {
   return {
     portal: l.portal, adType: l.adType, realEstateType: l.realEstateType, dispositionLabel: l.dispositionLabel, area: l.area,
     landArea: l.landArea, municipalityCode: loc.municipalityCode, gpsPoint: loc.resolvedBy === 'gps' ? loc.point : null,
+    placePoint: loc.resolvedBy === 'text' ? loc.point : null,
     price: l.price, title: l.title, description: l.description, images: l.images,
   };
 }
@@ -30,6 +31,24 @@ describe('dedupe gates', () => {
     ['another town', { locality: 'Plzeň', lat: 49.7475, lon: 13.3776 }],
   ])('refuses %s whatever else agrees', (_what, overrides) => {
     expect(passesGates(facts(base), facts(crossPost(base, overrides)))).toBe(false);
+  });
+
+  it('treats an auction on one portal and a sale on another as possibly the same property', () => {
+    expect(passesGates(facts(base), facts(crossPost(base, { adType: 'Auction' })))).toBe(true);
+  });
+
+  it('accepts a house whose layout one portal leaves out', () => {
+    const house = rawListing({ realEstateType: 'House', dispositionLabel: '5+1', area: 180, landArea: 600 });
+    expect(passesGates(facts(house), facts(crossPost(house, { dispositionLabel: null })))).toBe(true);
+  });
+
+  it('accepts a GPS point in the next village for a listing located only by its town name', () => {
+    // Dubovice's centre lies 0.8 km from Pelhřimov's: a point there resolves to the village.
+    const village = g.list('municipality').find((m) => m.name === 'Dubovice')!;
+    const gps = facts(rawListing({ lat: village.point.lat, lon: village.point.lon, locality: 'Pelhřimov' }));
+    const byText = facts(crossPost(base, { lat: null, lon: null, locality: 'Pelhřimov' }));
+    expect(gps.municipalityCode).not.toBe(byText.municipalityCode);
+    expect(passesGates(byText, gps)).toBe(true);
   });
 
   it('accepts points within 300 m across a municipal boundary', () => {
@@ -67,8 +86,15 @@ describe('corroboration', () => {
 
   it('indexes candidates by municipality and by the cells around a point', () => {
     const keys = dedupeKeysOf(facts(base), true);
-    expect(keys[0]).toBe('Sale|Apartment|2+kk|m582786');
+    expect(keys[0]).toBe('Apartment|2+kk|m582786');
     expect(keys).toHaveLength(10);
-    expect(keys).toEqual(expect.arrayContaining(dedupeKeysOf(facts(crossPost(base)))));
+    const stored = dedupeKeysOf(facts(crossPost(base)));
+    expect(stored.some((k) => keys.includes(k) && k.includes('|c'))).toBe(true);
+  });
+
+  it('meets a text-located listing through the coarse cells of its town', () => {
+    const bare = facts(crossPost(base, { lat: null, lon: null, locality: 'Brno' }));
+    const stored = dedupeKeysOf(facts(base));
+    expect(dedupeKeysOf(bare, true).filter((k) => k.includes('|k')).some((k) => stored.includes(k))).toBe(true);
   });
 });

@@ -9,8 +9,10 @@ export type DedupeFacts = {
   area: number | null;
   landArea: number | null;
   municipalityCode: string | null;
-  /** Only a GPS point counts; a point guessed from text is a town centre, the same for every listing there. */
+  /** Only a GPS point counts as a position; a point guessed from text is a town centre, the same for every listing there. */
   gpsPoint: GeoPoint | null;
+  /** The centre of the place a text-located listing was resolved to (null with GPS or unresolved). */
+  placePoint: GeoPoint | null;
   price: number | null;
   title: string;
   description: string;
@@ -21,6 +23,11 @@ export type DedupeCandidate = DedupeFacts & { id: string; portals: Portal[] };
 
 /** The hard gates: a cross-post of the same property is at most this far apart. */
 export const NEARBY_KM = 0.3;
+/**
+ * A listing located only by its text sits somewhere in its municipality; a GPS-located one just
+ * across the boundary (a neighbouring village resolved by nearest centre) is within this of it.
+ */
+const TEXT_PLACE_KM = 2.5;
 const AREA_TOLERANCE = { absolute: 2, relative: 0.03 };
 const LAND_TOLERANCE = { absolute: 10, relative: 0.03 };
 /** Corroboration needed to call two listings one property. */
@@ -35,6 +42,7 @@ export function dedupeFactsOf(o: Offer): DedupeFacts {
     landArea: o.landArea,
     municipalityCode: o.location.municipalityCode,
     gpsPoint: o.location.resolvedBy === 'gps' ? o.location.point : null,
+    placePoint: o.location.resolvedBy === 'text' ? o.location.point : null,
     price: o.price,
     title: o.title,
     description: o.description,
@@ -51,14 +59,31 @@ const within = (a: number | null, b: number | null, t: { absolute: number; relat
  * listings one property.
  */
 export function passesGates(a: DedupeFacts, b: DedupeFacts): boolean {
-  if (a.adType !== b.adType || a.realEstateType !== b.realEstateType) return false;
-  if (a.dispositionLabel !== b.dispositionLabel) return false;
-  const sameMunicipality = a.municipalityCode !== null && a.municipalityCode === b.municipalityCode;
-  const near = a.gpsPoint !== null && b.gpsPoint !== null && distanceKm(a.gpsPoint, b.gpsPoint) <= NEARBY_KM;
-  if (!sameMunicipality && !near) return false;
+  if (!compatibleAdTypes(a.adType, b.adType) || a.realEstateType !== b.realEstateType) return false;
+  // Some portals publish no layout for houses: a missing disposition is no contradiction, a different one is.
+  if (a.dispositionLabel !== null && b.dispositionLabel !== null && a.dispositionLabel !== b.dispositionLabel) return false;
+  if (!sameLocation(a, b)) return false;
   // A size one side does not publish is no contradiction; both missing (land without a plot size) is no evidence either.
   if (!within(a.area, b.area, AREA_TOLERANCE) || !within(a.landArea, b.landArea, LAND_TOLERANCE)) return false;
   return a.area != null || b.area != null || a.landArea != null || b.landArea != null;
+}
+
+function sameLocation(a: DedupeFacts, b: DedupeFacts): boolean {
+  if (a.municipalityCode !== null && a.municipalityCode === b.municipalityCode) return true;
+  if (a.gpsPoint && b.gpsPoint) return distanceKm(a.gpsPoint, b.gpsPoint) <= NEARBY_KM;
+  if (a.gpsPoint && b.placePoint) return distanceKm(a.gpsPoint, b.placePoint) <= TEXT_PLACE_KM;
+  if (b.gpsPoint && a.placePoint) return distanceKm(b.gpsPoint, a.placePoint) <= TEXT_PLACE_KM;
+  return false;
+}
+
+/**
+ * Portals without an auction or a roommate category file those under sale or rent: the same
+ * property can be an auction on one portal and a sale on another.
+ */
+function compatibleAdTypes(a: DedupeFacts['adType'], b: DedupeFacts['adType']): boolean {
+  if (a === b) return true;
+  const pair = new Set([a, b]);
+  return (pair.has('Auction') && (pair.has('Sale') || pair.has('Rent'))) || (pair.has('Rent') && pair.has('Roommates'));
 }
 
 /**
@@ -71,6 +96,8 @@ export function corroboration(a: DedupeFacts, b: DedupeFacts): number {
     const d = distanceKm(a.gpsPoint, b.gpsPoint);
     score += d <= 0.05 ? 2 : d <= NEARBY_KM ? 1 : d <= 1 ? -1 : -3;
   }
+  if (a.adType !== b.adType) score -= 0.5;
+  if (a.dispositionLabel !== b.dispositionLabel) score -= 0.5;
   if (a.price != null && b.price != null) {
     const gap = Math.abs(a.price - b.price) / Math.max(a.price, b.price);
     score += gap <= 0.01 ? 1.5 : gap <= 0.05 ? 0.75 : gap <= 0.15 ? -0.5 : -2.5;
@@ -134,18 +161,32 @@ function photoKey(url: string): string {
   return path.slice(path.lastIndexOf('/') + 1).toLowerCase();
 }
 
-/** Lookup keys for candidates: the municipality, and ~450 m grid cells for points near a boundary. */
-export function dedupeKeysOf(f: Pick<DedupeFacts, 'adType' | 'realEstateType' | 'dispositionLabel' | 'municipalityCode' | 'gpsPoint'>, neighbours = false): string[] {
-  const prefix = `${f.adType}|${f.realEstateType}|${f.dispositionLabel ?? '-'}`;
+/**
+ * Lookup keys for candidates: the municipality, ~450 m cells for GPS points near a boundary and
+ * ~3.5 km cells that meet text-located listings. The offer type is left out (it may differ
+ * between portals), the layout kept for flats only (houses often have none on one portal).
+ * `lookup` gives the keys to search with, otherwise the keys to store an offer under.
+ */
+export function dedupeKeysOf(f: Pick<DedupeFacts, 'realEstateType' | 'dispositionLabel' | 'municipalityCode' | 'gpsPoint' | 'placePoint'>, lookup = false): string[] {
+  const prefix = `${f.realEstateType}|${f.realEstateType === 'Apartment' ? f.dispositionLabel ?? '-' : '*'}`;
   const keys = f.municipalityCode ? [`${prefix}|m${f.municipalityCode}`] : [];
+  const span = lookup ? 1 : 0;
   if (f.gpsPoint) {
-    const row = Math.floor(f.gpsPoint.lat / CELL_LAT);
-    const col = Math.floor(f.gpsPoint.lon / CELL_LON);
-    const span = neighbours ? 1 : 0;
-    for (let r = row - span; r <= row + span; r++) for (let c = col - span; c <= col + span; c++) keys.push(`${prefix}|c${r}:${c}`);
+    keys.push(...cells(`${prefix}|c`, f.gpsPoint, FINE, span));
+    if (!lookup) keys.push(...cells(`${prefix}|k`, f.gpsPoint, COARSE, 0));
+  } else if (f.placePoint && lookup) {
+    keys.push(...cells(`${prefix}|k`, f.placePoint, COARSE, 1));
   }
   return keys;
 }
 
-const CELL_LAT = 0.004;
-const CELL_LON = 0.006;
+const FINE = { lat: 0.004, lon: 0.006 };
+const COARSE = { lat: 0.03, lon: 0.045 };
+
+function cells(prefix: string, p: GeoPoint, size: { lat: number; lon: number }, span: number): string[] {
+  const row = Math.floor(p.lat / size.lat);
+  const col = Math.floor(p.lon / size.lon);
+  const out: string[] = [];
+  for (let r = row - span; r <= row + span; r++) for (let c = col - span; c <= col + span; c++) out.push(`${prefix}${r}:${c}`);
+  return out;
+}

@@ -218,6 +218,7 @@ function factsOf(l: RawListing, location: OfferLocation): DedupeFacts {
     landArea: l.landArea,
     municipalityCode: location.municipalityCode,
     gpsPoint: location.resolvedBy === 'gps' ? location.point : null,
+    placePoint: location.resolvedBy === 'text' ? location.point : null,
     price: l.price,
     title: l.title,
     description: l.description,
