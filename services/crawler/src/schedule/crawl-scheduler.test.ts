@@ -1,0 +1,117 @@
+import { createLogger } from '@rr/kit';
+import type { Portal } from '@rr/proto';
+import type { PortalRunner, RunResult } from '../crawl/portal-runner';
+import { emptyHealth, type PortalStateDoc } from '../repositories/portal-state.model';
+import type { PortalStateRepository } from '../repositories/portal-state.repository';
+import { CrawlScheduler } from './crawl-scheduler';
+
+/** The claim rules of PortalStateRepository, in memory. */
+function fakeStates() {
+  const docs = new Map<string, PortalStateDoc>();
+  const doc = (portal: string) => {
+    if (!docs.has(portal)) docs.set(portal, { _id: portal, servedTick: null, nextTickAt: null, leaseHolder: null, leaseUntil: null, stateVersion: 0, lastFullWalkAt: null, health: emptyHealth() });
+    return docs.get(portal)!;
+  };
+  const repo = {
+    claimTick: async (portal: Portal, requestedAt: Date, holder: string, leaseUntil: Date) => {
+      const d = doc(portal);
+      const served = d.servedTick && d.servedTick >= requestedAt;
+      const leased = d.leaseUntil && d.leaseUntil > new Date() && d.leaseHolder !== holder;
+      if (served || leased) return null;
+      Object.assign(d, { servedTick: requestedAt, leaseHolder: holder, leaseUntil });
+      return { ...d };
+    },
+    renewLease: async () => true,
+    finish: async (portal: Portal, c: { nextTickAt: Date }) => void Object.assign(doc(portal), { nextTickAt: c.nextTickAt, leaseHolder: null, leaseUntil: null }),
+    release: async (portal: Portal) => void Object.assign(doc(portal), { leaseHolder: null, leaseUntil: null }),
+  };
+  return { repo: repo as unknown as PortalStateRepository, doc };
+}
+
+function fakeRunner(crawls: string[], instance: string, crawlMs = 20) {
+  return {
+    run: async (_state: PortalStateDoc, signal: AbortSignal): Promise<RunResult> => {
+      crawls.push(instance);
+      await new Promise((resolve, reject) => {
+        const t = setTimeout(resolve, crawlMs);
+        signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)));
+      });
+      return { health: emptyHealth(), nextDelayMs: 60_000 };
+    },
+  } as unknown as PortalRunner;
+}
+
+function scheduler(instanceId: string, repo: PortalStateRepository, crawls: string[], ticks: Array<{ portal: Portal; at: Date }>, crawlMs?: number) {
+  return new CrawlScheduler({
+    instanceId,
+    runners: { sreality: fakeRunner(crawls, instanceId, crawlMs) },
+    portals: repo,
+    publishTick: async (portal, at) => void ticks.push({ portal, at }),
+    leaseMs: 10_000,
+    log: createLogger('test', 'silent'),
+    abort: new AbortController(),
+  });
+}
+
+const until = async (probe: () => boolean) => {
+  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('CrawlScheduler', () => {
+  it('crawls a tick once and publishes the next one an interval later', async () => {
+    const { repo } = fakeStates();
+    const crawls: string[] = [];
+    const ticks: Array<{ portal: Portal; at: Date }> = [];
+    const s = scheduler('a', repo, crawls, ticks);
+    expect(s.accept('sreality', new Date())).toBe('processed');
+    await until(() => ticks.length === 1);
+    expect(crawls).toEqual(['a']);
+    expect(ticks[0].at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(s.held()).toEqual([]);
+  });
+
+  it('drops a tick for a portal that is already waiting or crawling here', async () => {
+    const { repo } = fakeStates();
+    const s = scheduler('a', repo, [], []);
+    expect(s.accept('sreality', new Date(Date.now() + 60_000))).toBe('processed');
+    expect(s.accept('sreality', new Date())).toBe('skipped');
+    await s.stop();
+  });
+
+  it('lets only one of two instances crawl a tick delivered to both', async () => {
+    const { repo } = fakeStates();
+    const crawls: string[] = [];
+    const ticks: Array<{ portal: Portal; at: Date }> = [];
+    const at = new Date();
+    scheduler('a', repo, crawls, ticks).accept('sreality', at);
+    scheduler('b', repo, crawls, ticks).accept('sreality', at);
+    await until(() => ticks.length >= 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(crawls).toHaveLength(1);
+    expect(ticks).toHaveLength(1);
+  });
+
+  it('does not crawl a tick older than one already served', async () => {
+    const { repo, doc } = fakeStates();
+    doc('sreality').servedTick = new Date();
+    const crawls: string[] = [];
+    const s = scheduler('a', repo, crawls, []);
+    s.accept('sreality', new Date(Date.now() - 1_000));
+    await until(() => s.held().length === 0);
+    expect(crawls).toEqual([]);
+  });
+
+  it('hands its portals on with a tick due now when it stops, and refuses new ticks meanwhile', async () => {
+    const { repo } = fakeStates();
+    const crawls: string[] = [];
+    const ticks: Array<{ portal: Portal; at: Date }> = [];
+    const s = scheduler('a', repo, crawls, ticks, 10_000);
+    s.accept('sreality', new Date());
+    await until(() => crawls.length === 1);
+    const stopping = s.stop();
+    expect(() => s.accept('sreality', new Date())).toThrow(/stopping/);
+    await stopping;
+    expect(ticks).toHaveLength(1);
+    expect(Math.abs(ticks[0].at.getTime() - Date.now())).toBeLessThan(1_000);
+  });
+});
