@@ -59,7 +59,7 @@ export class PortalStateRepository {
 
   /** Listing states changed: the new version tells other instances their copy is stale. */
   async bumpVersion(portal: Portal): Promise<number> {
-    const doc = await this.model.findOneAndUpdate({ _id: portal }, { $inc: { stateVersion: 1 } }, { new: true, projection: { stateVersion: 1 } }).lean();
+    const doc = await this.model.findOneAndUpdate({ _id: portal }, { $inc: { stateVersion: 1 } }, { new: true }).lean();
     return doc?.stateVersion ?? 0;
   }
 
