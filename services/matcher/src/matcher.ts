@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '@rr/kit';
+import { ReplayProgress } from './domain/replay-progress';
+import { WatchdogRegistry } from './domain/watchdog-registry';
+import type { MatcherConfig } from './config';
+import { onOfferPublished } from './handlers/on-offer-published';
+import { onOfferUpdated } from './handlers/on-offer-updated';
+import { onWatchdogChanged } from './handlers/on-watchdog-changed';
+
+const EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Replays every watchdog into memory, then matches offers. Each instance reads the whole watchdog
+ * topic with a consumer group of its own (so it always starts from the beginning) and keeps its
+ * shard; offers reach every shard through one consumer group per shard.
+ */
+export async function startMatcher({ bus, config, log, shutdown }: ServiceContext<MatcherConfig>) {
+  const shard = { index: config.SHARD_INDEX, count: config.SHARD_COUNT };
+  const registry = new WatchdogRegistry(shard);
+  const progress = new ReplayProgress(await bus.endOffsets('watchdog.changed'));
+  let ready = false;
+
+  await bus.subscribe({
+    group: `matcher.watchdog-replay.${randomUUID()}`,
+    events: ['watchdog.changed'],
+    fromBeginning: true,
+    handleBatch: onWatchdogChanged(registry, () => (ready ? null : progress)),
+  });
+
+  const startMatching = async () => {
+    ready = true;
+    log.info({ watchdogs: registry.size, shard, stalled: progress.stalled }, 'watchdogs replayed; matching offers');
+    const suffix = shard.count > 1 ? `.shard-${shard.index}-of-${shard.count}` : '';
+    await bus.subscribe({ group: `matcher.on-offer-published${suffix}`, events: ['offer.published'], handle: onOfferPublished(bus, registry) });
+    await bus.subscribe({ group: `matcher.on-offer-updated${suffix}`, events: ['offer.updated'], handle: onOfferUpdated(bus, registry) });
+  };
+  // The health endpoint says "not ready" until the replay is done; offers wait in Kafka meanwhile.
+  const poll = setInterval(() => {
+    if (!progress.caughtUp && !progress.stalled) return;
+    clearInterval(poll);
+    startMatching().catch((err: Error) => {
+      log.fatal({ err }, 'could not subscribe to offers');
+      void shutdown.run().then(() => process.exit(1));
+    });
+  }, 50);
+  shutdown.add('replay-wait', () => clearInterval(poll));
+
+  const sweep = setInterval(() => {
+    const expired = registry.expire();
+    if (expired > 0) log.info({ expired }, 'expired watchdogs dropped');
+  }, EXPIRY_SWEEP_MS);
+  shutdown.add('expiry-sweep', () => clearInterval(sweep));
+
+  return {
+    checks: { watchdogs: async () => (ready ? { ok: true } : { ok: false, detail: `replaying partitions ${progress.partitionsBehind.join(', ')}` }) },
+    details: () => ({ ready, watchdogs: registry.size, shard }),
+  };
+}
