@@ -66,6 +66,19 @@ describe('normalising a batch', () => {
     expect(data.offer.pricePerM2).toBe(96_296);
   });
 
+  it('does not call a cross-post moving within a few thousand a price change, but records a real drop on any portal', async () => {
+    const { run } = memoryStore();
+    const other = crossPost(base);
+    await run([fetched(base), fetched(other)]);
+    const noise = await run([fetched({ ...other, price: 5_495_000 })]);
+    expect(noise.events).toEqual([]);
+    const drop = await run([fetched({ ...other, price: 4_990_000 })]);
+    const data = drop.events[0].data as { offer: Offer; changes: string[] };
+    expect(data.changes).toEqual(['price']);
+    expect(data.offer.price).toBe(4_990_000);
+    expect(data.offer.priceHistory.map((p) => p.price)).toEqual([5_490_000, 4_990_000]);
+  });
+
   it('makes one property of a cross-post, announced as a new source rather than a new offer', async () => {
     const { run, offers } = memoryStore();
     await run([fetched(base)]);

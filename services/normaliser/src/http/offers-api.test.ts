@@ -1,0 +1,55 @@
+import request from 'supertest';
+import { createLogger } from '@rr/kit';
+import { getGazetteer } from '@rr/gazetteer';
+import type { Offer } from '@rr/proto';
+import { rawListing } from '../../test/factories';
+import { locate } from '../domain/locate';
+import { newOffer } from '../domain/offer-factory';
+import type { OfferRepository } from '../repositories/offer.repository';
+import { createOffersApi, rankAlternatives } from './offers-api';
+
+const at = '2026-03-01T10:00:00.000Z';
+function offer(listingId: string, overrides: Partial<Parameters<typeof rawListing>[0]> = {}): Offer {
+  const l = rawListing({ listingId, ...overrides });
+  return newOffer(l, locate(getGazetteer(), l), at, at);
+}
+
+describe('offers read API', () => {
+  const gone = { ...offer('1'), active: false };
+  const near = offer('2', { price: 5_600_000 });
+  const pricey = offer('3', { price: 9_900_000 });
+  const otherLayout = offer('4', { dispositionLabel: '3+kk', price: 5_500_000 });
+  const repo = {
+    findById: async (id: string) => [gone, near, pricey, otherLayout].find((o) => o.id === id) ?? null,
+    similar: async () => [pricey, otherLayout, near],
+    list: async (_f: unknown, page: { offset: number; limit: number }) => ({ items: [near, pricey].slice(page.offset, page.offset + page.limit), total: 2 }),
+  } as unknown as OfferRepository;
+  const app = createOffersApi(repo, createLogger('test', 'silent'));
+
+  it('serves an inactive offer with its sources and price history', async () => {
+    const res = await request(app).get(`/offers/${gone.id}`).expect(200);
+    expect(res.body.data).toMatchObject({ id: gone.id, active: false, sources: [{ portal: 'sreality' }], priceHistory: [{ price: 5_490_000 }] });
+  });
+
+  it('offers the closest active alternatives first', async () => {
+    const res = await request(app).get(`/offers/${gone.id}/alternatives?limit=2`).expect(200);
+    expect(res.body.data.items.map((o: Offer) => o.id)).toEqual([near.id, otherLayout.id]);
+  });
+
+  it('answers not found and validation errors in the common error shape', async () => {
+    const missing = await request(app).get('/offers/of_unknown').expect(404);
+    expect(missing.body).toEqual({ error: { code: 'NOT_FOUND', message: 'offer of_unknown not found' } });
+    await request(app).get('/offers?limit=500').expect(400);
+    await request(app).get('/offers?adType=Castle').expect(400);
+  });
+
+  it('pages recent offers', async () => {
+    const res = await request(app).get('/offers?limit=1&offset=1').expect(200);
+    expect(res.body.data).toMatchObject({ total: 2, offset: 1, limit: 1 });
+    expect(res.body.data.items.map((o: Offer) => o.id)).toEqual([pricey.id]);
+  });
+
+  it('never offers the offer itself or an inactive one as an alternative', () => {
+    expect(rankAlternatives(near, [near, gone, pricey]).map((o) => o.id)).toEqual([pricey.id]);
+  });
+});
