@@ -30,7 +30,10 @@ const slug = (text: string): string =>
 
 const money = (value: number): string => Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
-const section = (l: SimListing): string => (l.adType === 'Sale' ? 'prodam' : 'pronajmu');
+/** Rooms to share are rentals of a "pokoj"; auctions are announced as "Dražba". */
+const isRent = (l: SimListing): boolean => l.adType === 'Rent' || l.adType === 'Roommates';
+const deal = (l: SimListing): string => (l.adType === 'Auction' ? 'Dražba' : isRent(l) ? 'Pronájem' : 'Prodej');
+const section = (l: SimListing): string => (isRent(l) ? 'pronajmu' : 'prodam');
 
 const town = (l: SimListing): string => l.place.pragueDistrict ?? l.place.name;
 
@@ -42,7 +45,7 @@ const dateText = (date: Date): string => {
 };
 
 export function bazosTitle(l: SimListing): string {
-  const head = l.adType === 'Sale' ? 'Prodej' : 'Pronájem';
+  const head = deal(l);
   const noun = l.dispositionLabel === 'room' ? 'pokoje' : SECTION[l.realEstateType].noun;
   const layout = l.dispositionLabel && l.dispositionLabel !== 'room'
     ? ` ${l.dispositionLabel === '6+' ? '6 pokojů a více' : l.dispositionLabel === 'atypical' ? 'atypický' : l.dispositionLabel}`
@@ -143,7 +146,7 @@ function renderDetail(view: PortalView, req: Request, res: Response): void {
     ? `<article class="ad"><h1 class="ad__title">${esc(title)}</h1><div class="ad__text">${esc(description(l))}</div>` +
       `<dl class="ad__facts"><dt>Cena</dt><dd>${priceText(l)}</dd><dt>Místo</dt><dd>${mapLink(l)}</dd></dl></article>`
     : `<div class="drobky"><a href="${base}/">Reality</a> &gt; <a href="${base}/${section(l)}/${SECTION[l.realEstateType].slug}/">` +
-      `${l.adType === 'Sale' ? 'Prodám' : 'Pronajmu'} - ${SECTION[l.realEstateType].name}</a> &gt; ${esc(title)}</div>` +
+      `${isRent(l) ? 'Pronajmu' : 'Prodám'} - ${SECTION[l.realEstateType].name}</a> &gt; ${esc(title)}</div>` +
       `<div class="maincontent"><h1 class=nadpisdetail>${esc(title)}</h1><span class="velikost10"> - [${dateText(l.publishedAt)}]</span>` +
       `<div class="carousel">${gallery}</div><div class=popisdetail>${esc(description(l))}</div>` +
       `<table><tr><td class=listadvlevo>Jméno:</td><td><b>${esc(l.contactPerson ?? 'Inzerent')}</b></td></tr>` +

@@ -30,7 +30,10 @@ const slug = (text: string): string =>
 const money = (value: number): string =>
   Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '&zwj;&nbsp;');
 
-const variant = (l: SimListing): string => (l.adType === 'Sale' ? 'prodej' : 'pronajem');
+/** Rooms to share are rentals of a "pokoj"; auctions are announced as "Dražba". */
+const isRent = (l: SimListing): boolean => l.adType === 'Rent' || l.adType === 'Roommates';
+const deal = (l: SimListing): string => (l.adType === 'Auction' ? 'Dražba' : isRent(l) ? 'Pronájem' : 'Prodej');
+const variant = (l: SimListing): string => (isRent(l) ? 'pronajem' : 'prodej');
 
 function layoutText(label: DispositionLabel): string {
   if (label === '6+') return '6 pokojů a více';
@@ -39,7 +42,7 @@ function layoutText(label: DispositionLabel): string {
 }
 
 export function idnesTitle(l: SimListing): string {
-  const head = l.adType === 'Sale' ? 'prodej' : 'pronájem';
+  const head = deal(l).toLowerCase();
   const noun = l.dispositionLabel === 'room' ? 'pokoje' : KIND[l.realEstateType].noun;
   const layout = l.dispositionLabel && l.dispositionLabel !== 'room' ? ` ${layoutText(l.dispositionLabel)}` : '';
   const mainArea = l.realEstateType === 'Land' ? (l.landArea ?? l.area) : l.area;
@@ -56,7 +59,7 @@ function locality(l: SimListing, withDistrict: boolean): string {
 
 function priceText(l: SimListing): string {
   if (l.price === null) return 'Cena na vyžádání';
-  return `${money(l.price)}&zwj;&nbsp;Kč${l.adType === 'Sale' ? '' : '/měsíc'}`;
+  return `${money(l.price)}&zwj;&nbsp;Kč${isRent(l) ? '/měsíc' : ''}`;
 }
 
 function detailPath(base: string, l: SimListing): string {
@@ -70,7 +73,7 @@ function page(title: string, body: string, head = ''): string {
 }
 
 function card(base: string, l: SimListing, changed: boolean): string {
-  const perM2 = l.price !== null && l.adType === 'Sale' && l.area ? `<span>(${money(l.price / l.area)}&zwj;&nbsp;Kč/m²)</span>` : '';
+  const perM2 = l.price !== null && !isRent(l) && l.area ? `<span>(${money(l.price / l.area)}&zwj;&nbsp;Kč/m²)</span>` : '';
   const img = l.images[0] ? `<span class="c-products__img"><img data-src="${esc(l.images[0])}" alt=""></span>` : '';
   const brand = l.privateSeller ? '' : ` data-brand="Realitní kancelář ${esc(l.contactPerson ?? 'Reality')}"`;
   if (changed) {
@@ -131,7 +134,7 @@ function dataLayer(l: SimListing): string {
     listing_type: l.realEstateType === 'Apartment' ? 'byt' : KIND[l.realEstateType].detail,
     listing_brand: l.privateSeller ? '' : `Realitní kancelář ${l.contactPerson ?? 'Reality'}`,
     listing_category: `${KIND[l.realEstateType].category}/${subCategory(l)}`,
-    listing_variant: l.adType === 'Sale' ? 'Prodej' : 'Pronájem',
+    listing_variant: deal(l),
     listing_localityRegion: l.place.regionName,
     listing_localityDistrict: l.place.districtName,
     listing_localityCity: l.place.name,

@@ -28,14 +28,17 @@ const esc = (text: string): string =>
 
 const dotted = (value: number): string => Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
-const offer = (l: SimListing): string => (l.adType === 'Sale' ? 'prodej' : 'pronajem');
+/** Rooms to share are rentals of a "pokoj"; auctions are announced as "Dražba". */
+const isRent = (l: SimListing): boolean => l.adType === 'Rent' || l.adType === 'Roommates';
+const deal = (l: SimListing): string => (l.adType === 'Auction' ? 'Dražba' : isRent(l) ? 'Pronájem' : 'Prodej');
+const offer = (l: SimListing): string => (isRent(l) ? 'pronajem' : 'prodej');
 
 /** Areas take the same dotted thousands as prices ("1.250 m²"). */
 const m2 = (area: number): string => `${Number.isInteger(area) ? dotted(area) : String(area).replace('.', ',')} m²`;
 
 function priceText(l: SimListing): string {
   if (l.price === null) return 'info v RK';
-  return `${dotted(l.price)} Kč${l.adType === 'Sale' ? '' : '/měs.'}`;
+  return `${dotted(l.price)} Kč${isRent(l) ? '/měs.' : ''}`;
 }
 
 function layoutWord(l: SimListing): string {
@@ -153,7 +156,7 @@ function renderDetail(view: PortalView, req: Request, res: Response): void {
       .send(page('Stránka nenalezena', base, '<div class="chyba"><h1>Je nám líto, tato stránka neexistuje.</h1></div>'));
     return;
   }
-  const title = `${l.adType === 'Sale' ? 'Prodej' : 'Pronájem'} ${KIND[l.realEstateType].noun}${layoutWord(l)}${l.area ? `, ${m2(l.area)}` : ''}`;
+  const title = `${deal(l)} ${KIND[l.realEstateType].noun}${layoutWord(l)}${l.area ? `, ${m2(l.area)}` : ''}`;
   const photos = l.images.map((src) => `<a class="foto" href="${esc(src)}"><img src="${esc(src)}" alt=""></a>`).join('');
   const gps = gpsClass(l);
   const broker = l.contactPerson ? `<div class="makler"><p class="jmeno">${esc(l.contactPerson)}</p><p class="telefon">+420 600 000 000</p></div>` : '';

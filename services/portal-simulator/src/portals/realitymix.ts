@@ -37,6 +37,11 @@ const money = (value: number): string => Math.round(value).toString().replace(/\
 const kindSlug = (l: SimListing): string =>
   l.realEstateType === 'House' && (l.houseType === 'Hut' || l.houseType === 'Cottage') ? 'chaty' : KIND[l.realEstateType].slug;
 
+/** Rooms to share are rentals of a "pokoj"; auctions are announced as "Dražba". */
+const isRent = (l: SimListing): boolean => l.adType === 'Rent' || l.adType === 'Roommates';
+const deal = (l: SimListing): string => (l.adType === 'Auction' ? 'Dražba' : isRent(l) ? 'Pronájem' : 'Prodej');
+const offer = (l: SimListing): string => (isRent(l) ? 'pronajem' : 'prodej');
+
 const digitsOf = (id: string): number => [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0);
 
 function priceValue(l: SimListing): string {
@@ -52,7 +57,7 @@ export function realitymixTitle(l: SimListing): string {
   const house = l.realEstateType === 'House' ? HOUSE_NOUN[l.houseType ?? 'Detached'] : null;
   const noun = l.dispositionLabel === 'room' ? 'pokoje' : house ?? KIND[l.realEstateType].noun;
   const area = l.realEstateType === 'Land' ? (l.landArea ?? l.area) : l.area;
-  return `${l.adType === 'Sale' ? 'Prodej' : 'Pronájem'} ${noun}${label}${area ? `, ${money(area)} m²` : ''}`;
+  return `${deal(l)} ${noun}${label}${area ? `, ${money(area)} m²` : ''}`;
 }
 
 function address(l: SimListing): string {
@@ -116,7 +121,7 @@ function dataItems(l: SimListing): string {
 }
 
 function breadcrumb(l: SimListing): string {
-  const names = [KIND[l.realEstateType].crumb, l.adType === 'Sale' ? 'Prodej' : 'Pronájem', l.place.regionName, l.place.districtName, l.place.name];
+  const names = [KIND[l.realEstateType].crumb, l.adType === 'Auction' ? 'Dražby' : isRent(l) ? 'Pronájem' : 'Prodej', l.place.regionName, l.place.districtName, l.place.name];
   const items = names.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name }));
   return `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items })}</script>`;
 }
@@ -130,7 +135,7 @@ function renderDetail(view: PortalView, req: Request, res: Response): void {
   }
   const title = realitymixTitle(l);
   const price = `<span class="advert-detail-heading__price-value">${priceValue(l)}</span>` +
-    (l.price !== null && l.adType !== 'Sale' ? ' <span class="advert-detail-heading__price-type">(za měsíc)</span>' : '');
+    (l.price !== null && isRent(l) ? ' <span class="advert-detail-heading__price-type">(za měsíc)</span>' : '');
   const map = l.lat !== null && l.lon !== null
     ? `<div id="print-map" data-gps-lat="${l.lat}" data-gps-lon="${l.lon}" data-address="${esc(address(l))}"></div>` : '';
   const gallery = l.images.map((src, i) => `<a class="gallery__item" href="${esc(src)}" data-index="${i}"><img src="${esc(src)}" alt=""></a>`).join('');
@@ -152,12 +157,12 @@ export const realitymixRenderer: PortalRenderer = {
   mount(router: Router, view: PortalView): void {
     router.get('/reality', (req, res) => renderList(view, req, res, () => true));
     router.get('/reality/:kind/:offer', (req, res) => {
-      const { kind, offer } = req.params;
-      if (!['byty', 'domy', 'chaty', 'pozemky', 'komerce', 'ostatni'].includes(kind) || !['prodej', 'pronajem'].includes(offer)) {
+      const { kind, offer: wanted } = req.params;
+      if (!['byty', 'domy', 'chaty', 'pozemky', 'komerce', 'ostatni'].includes(kind) || !['prodej', 'pronajem'].includes(wanted)) {
         res.status(404).type('html').send(page('Stránka nenalezena', '<main><h1>Stránka nenalezena</h1></main>'));
         return;
       }
-      renderList(view, req, res, (l) => kindSlug(l) === kind && (l.adType === 'Sale' ? 'prodej' : 'pronajem') === offer);
+      renderList(view, req, res, (l) => kindSlug(l) === kind && offer(l) === wanted);
     });
     router.get('/detail/:obec/:file', (req, res) => renderDetail(view, req, res));
   },

@@ -3,8 +3,8 @@ import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/p
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
 import {
-  areasFromText, cleanText, constructionFromText, coordinate, czechDateToIso, dispositionFromText, floorFromText, houseTypeFromText,
-  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText,
+  adTypeFromText, areasFromText, cleanText, constructionFromText, coordinate, czechDateToIso, dispositionFromText, floorFromText, houseTypeFromText,
+  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, withRoommates,
 } from '../czech-html/text';
 
 /**
@@ -59,7 +59,9 @@ export function parseDetail(html: string, url: string): DetailResult {
 
   const crumb = breadcrumb($);
   const text = cleanText($('div.popisdetail').text());
-  const adType = crumb.adType ?? adTypeOfTitle(title);
+  // Bazoš has no auction section: an auction is a sale ad whose title says "Dražba".
+  const titleAdType = adTypeFromText(title);
+  const adType = titleAdType === 'Auction' ? titleAdType : crumb.adType ?? titleAdType;
   const realEstateType = crumb.realEstateType ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('bazos', url, `no sale/rent category in the breadcrumb of "${title}"`);
 
@@ -70,6 +72,7 @@ export function parseDetail(html: string, url: string): DetailResult {
   // The title usually names the floor area; private sellers sometimes leave it to the text.
   if (areas.length === 0) areas.push(...areasFromText(text.replace(LAND_AREA, '')));
   const place = rows.get('Lokalita');
+  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) ?? dispositionFromText(text) : null;
 
   const listing: RawListingInput = {
     portal: 'bazos',
@@ -77,9 +80,9 @@ export function parseDetail(html: string, url: string): DetailResult {
     url,
     title,
     description: text,
-    adType,
+    adType: withRoommates(adType, dispositionLabel),
     realEstateType,
-    dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) ?? dispositionFromText(text) : null,
+    dispositionLabel,
     houseType: realEstateType === 'House' ? houseTypeFromText(`${title} ${text}`) : null,
     landType: realEstateType === 'Land' ? landTypeFromText(title) : null,
     area: realEstateType === 'Land' ? null : areas[0] ?? null,
@@ -119,12 +122,6 @@ function breadcrumb($: CheerioAPI): { adType: AdType | null; realEstateType: Rea
     if (match) return { adType: match[1] === 'prodam' ? 'Sale' : 'Rent', realEstateType: SECTIONS[match[2]] ?? 'Other' };
   }
   return { adType: null, realEstateType: null };
-}
-
-function adTypeOfTitle(title: string): AdType | null {
-  if (/\b(prodej|prodám|prodam)/i.test(title)) return 'Sale';
-  if (/(pronájem|pronajmu|pronajmu)/i.test(title)) return 'Rent';
-  return null;
 }
 
 const LAND_AREA = /pozem\S*\s*(?:o\s+výměře\s+)?(\d[\d ]*(?:[.,]\d+)?)\s*m(?:²|2)/i;

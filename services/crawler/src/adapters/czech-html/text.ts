@@ -1,4 +1,4 @@
-import type { Building, DispositionLabel, HouseType, LandType, Ownership, RealEstateType } from '@rr/proto';
+import type { AdType, Building, DispositionLabel, HouseType, LandType, Ownership, RealEstateType } from '@rr/proto';
 
 /**
  * Reading Czech real-estate text as the HTML portals (iDNES, Bazoš, Reality.cz, RealityMix) print
@@ -10,6 +10,20 @@ const ODD_SPACES = /[\u00a0\u2007\u202f\u2009\u200b\u200c\u200d\ufeff]/g;
 
 export function cleanText(text: string | undefined | null): string {
   return (text ?? '').replace(ODD_SPACES, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** "Prodej…", "Prodám…", "Pronájem…", "Pronajmu…", "Dražba…" at the head of a title or label. */
+export function adTypeFromText(text: string): AdType | null {
+  const clean = cleanText(text).toLowerCase();
+  if (/^dražb/.test(clean)) return 'Auction';
+  if (/^(prodej|prodám|prodam)/.test(clean)) return 'Sale';
+  if (/^(pronájem|pronajem|pronajmu)/.test(clean)) return 'Rent';
+  return null;
+}
+
+/** A rented room ("pronájem pokoje") is what the spec calls a Roommates offer. */
+export function withRoommates(adType: AdType, label: DispositionLabel | null): AdType {
+  return adType === 'Rent' && label === 'room' ? 'Roommates' : adType;
 }
 
 const DISPOSITION = /\b(\d)\s*\+\s*(kk|\d)\b/i;

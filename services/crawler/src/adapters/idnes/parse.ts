@@ -1,10 +1,10 @@
 import { load, type CheerioAPI } from 'cheerio';
-import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
+import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
 import {
-  areaFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
-  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, yesNo,
+  adTypeFromText, areaFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
+  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, withRoommates, yesNo,
 } from '../czech-html/text';
 
 /**
@@ -62,7 +62,7 @@ export function parseDetail(html: string, url: string): DetailResult {
   const params = parameterTable($);
   const path = DETAIL_PATH.exec(url);
 
-  const adType = adTypeOf(String(facts.listing_variant ?? path?.[1] ?? title));
+  const adType = adTypeFromText(String(facts.listing_variant ?? '')) ?? adTypeFromText(title) ?? adTypeFromText(path?.[1] ?? '');
   const realEstateType = KIND_OF_SEGMENT[path?.[2] ?? ''] ?? realEstateTypeFromText(String(facts.listing_category ?? title));
   if (!adType || !realEstateType) throw new ParseError('idnes', url, `unknown offer or property type in "${title}"`);
 
@@ -73,6 +73,7 @@ export function parseDetail(html: string, url: string): DetailResult {
   const landArea = numberOr(facts.listing_landArea) ?? areaFromText(cleanText(params.get('Plocha pozemku')?.text()));
   const listedPrice = numberOr(facts.listing_price);
   const category = String(facts.listing_category ?? '');
+  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) : null;
 
   const listing: RawListingInput = {
     portal: 'idnes',
@@ -80,9 +81,9 @@ export function parseDetail(html: string, url: string): DetailResult {
     url,
     title,
     description: cleanText($('div.b-desc').text()),
-    adType,
+    adType: withRoommates(adType, dispositionLabel),
     realEstateType,
-    dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) : null,
+    dispositionLabel,
     houseType: realEstateType === 'House' ? houseTypeFromText(category) : null,
     landType: realEstateType === 'Land' ? landTypeFromText(category) : null,
     area: realEstateType === 'Land' ? null : area,
@@ -124,12 +125,6 @@ function parameterTable($: CheerioAPI): Map<string, Cell> {
     table.set(cleanText($(dt).text()).replace(/:$/, ''), $(dt).next('dd'));
   });
   return table;
-}
-
-function adTypeOf(text: string): AdType | null {
-  if (/^prodej/i.test(cleanText(text))) return 'Sale';
-  if (/^pron[aá]jem/i.test(cleanText(text))) return 'Rent';
-  return null;
 }
 
 function numberOr(value: unknown): number | null {

@@ -1,9 +1,9 @@
 import { load, type CheerioAPI } from 'cheerio';
-import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
+import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import {
-  areaFromText, areasFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
-  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, yesNo,
+  adTypeFromText, areaFromText, areasFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
+  landTypeFromText, ownershipFromText, priceFromText, realEstateTypeFromText, withRoommates, yesNo,
 } from '../czech-html/text';
 
 /**
@@ -56,7 +56,7 @@ export function parseDetail(html: string, url: string): DetailResult {
 
   const params = parameterTable($);
   const typeText = params.get('Typ') ?? '';
-  const adType: AdType | null = /^prodej/i.test(title) ? 'Sale' : /^pronájem/i.test(title) ? 'Rent' : null;
+  const adType = adTypeFromText(title);
   const realEstateType: RealEstateType | null = realEstateTypeFromText(typeText) ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('realitycz', url, `unknown offer or property type in "${title}"`);
 
@@ -64,6 +64,7 @@ export function parseDetail(html: string, url: string): DetailResult {
   const area = areaFromText(params.get('Užitná plocha') ?? params.get('Podlahová plocha') ?? '') ?? areasFromText(title)[0] ?? null;
   const landArea = areaFromText(params.get('Plocha pozemku') ?? '');
   const outdoor = (params.get('Venkovní prostory') ?? '').toLowerCase();
+  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(typeText || title) : null;
 
   const listing: RawListingInput = {
     portal: 'realitycz',
@@ -71,9 +72,9 @@ export function parseDetail(html: string, url: string): DetailResult {
     url,
     title,
     description: cleanText($('div.detail div.popis').text()),
-    adType,
+    adType: withRoommates(adType, dispositionLabel),
     realEstateType,
-    dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(typeText || title) : null,
+    dispositionLabel,
     houseType: realEstateType === 'House' ? houseTypeFromText(typeText) : null,
     landType: realEstateType === 'Land' ? landTypeFromText(typeText) : null,
     area: realEstateType === 'Land' ? null : area,

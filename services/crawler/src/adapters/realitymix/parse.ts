@@ -1,10 +1,10 @@
 import { load, type CheerioAPI } from 'cheerio';
-import type { AdType, RawListingInput, TerraceType } from '@rr/proto';
+import type { RawListingInput, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
 import {
-  areaFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
-  ownershipFromText, priceFromText, realEstateTypeFromText, yesNo,
+  adTypeFromText, areaFromText, cleanText, constructionFromText, coordinate, dispositionFromText, floorFromText, houseTypeFromText,
+  ownershipFromText, priceFromText, realEstateTypeFromText, withRoommates, yesNo,
 } from '../czech-html/text';
 
 /**
@@ -50,7 +50,7 @@ export function parseDetail(html: string, url: string): DetailResult {
 
   const crumbs = breadcrumb($);
   const items = dataItems($);
-  const adType = adTypeOf(crumbs[1] ?? title);
+  const adType = adTypeFromText(crumbs[1] ?? '') ?? adTypeFromText(title);
   const realEstateType = realEstateTypeFromText(crumbs[0] ?? '') ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('realitymix', url, `unknown offer or property type in "${title}"`);
 
@@ -59,6 +59,8 @@ export function parseDetail(html: string, url: string): DetailResult {
   const map = $('#print-map');
   const area = areaFromText(items.get('Užitná plocha') ?? '');
   const landArea = areaFromText(items.get('Plocha parcely') ?? '');
+  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House'
+    ? dispositionFromText(items.get('Dispozice') ?? '') ?? dispositionFromText(title) : null;
 
   const listing: RawListingInput = {
     portal: 'realitymix',
@@ -66,10 +68,9 @@ export function parseDetail(html: string, url: string): DetailResult {
     url,
     title,
     description: cleanText($('.advert-description').text()),
-    adType,
+    adType: withRoommates(adType, dispositionLabel),
     realEstateType,
-    dispositionLabel: realEstateType === 'Apartment' || realEstateType === 'House'
-      ? dispositionFromText(items.get('Dispozice') ?? '') ?? dispositionFromText(title) : null,
+    dispositionLabel,
     houseType: realEstateType === 'House' ? houseTypeFromText(title) : null,
     area: realEstateType === 'Land' ? null : area ?? areaFromText(title),
     landArea: realEstateType === 'Land' ? (landArea ?? areaFromText(title)) : landArea,
@@ -115,8 +116,3 @@ function breadcrumb($: CheerioAPI): string[] {
   return [];
 }
 
-function adTypeOf(text: string): AdType | null {
-  if (/^prodej/i.test(cleanText(text))) return 'Sale';
-  if (/^pronájem/i.test(cleanText(text))) return 'Rent';
-  return null;
-}
