@@ -16,7 +16,7 @@ export const AccountConfig = BaseConfig.merge(MailConfig).extend({
   MAGIC_LINK_TTL_MINUTES: positiveInt(60),
   /** argon2id cost; OWASP's minimum is 19 MiB, 2 passes. Tests lower it. */
   ARGON2_MEMORY_KIB: positiveInt(19_456),
-  ARGON2_TIME_COST: positiveInt(2),
+  ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_WINDOW_SECONDS: positiveInt(600),

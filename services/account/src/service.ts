@@ -98,8 +98,8 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
     const apiPort = (server.address() as AddressInfo).port;
 
-    await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
-    await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], handle: onEmailBounced(lifecycle) });
+    await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
+    await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle) });
 
     const sweeper = new ExpirySweeper(deps.watchdogs, watchdogService, deps.publisher, lifecycle, ctx.log);
     sweeper.start(ctx.config.EXPIRY_SWEEP_SECONDS * 1000);
