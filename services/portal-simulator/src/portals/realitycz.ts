@@ -156,7 +156,8 @@ function renderDetail(view: PortalView, req: Request, res: Response): void {
       .send(page('Stránka nenalezena', base, '<div class="chyba"><h1>Je nám líto, tato stránka neexistuje.</h1></div>'));
     return;
   }
-  const title = `${deal(l)} ${KIND[l.realEstateType].noun}${layoutWord(l)}${l.area ? `, ${m2(l.area)}` : ''}`;
+  const room = l.dispositionLabel === 'room';
+  const title = `${deal(l)} ${room ? 'pokoje' : KIND[l.realEstateType].noun}${room ? '' : layoutWord(l)}${l.area ? `, ${m2(l.area)}` : ''}`;
   const photos = l.images.map((src) => `<a class="foto" href="${esc(src)}"><img src="${esc(src)}" alt=""></a>`).join('');
   const gps = gpsClass(l);
   const broker = l.contactPerson ? `<div class="makler"><p class="jmeno">${esc(l.contactPerson)}</p><p class="telefon">+420 600 000 000</p></div>` : '';
