@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z, ZodError } from 'zod';
 import { Portal } from '@rr/proto';
 import { PublishRequest, SimInputError } from './domain';
@@ -73,6 +73,19 @@ export function adminRouter(sim: Simulator): Router {
     const fault = FaultRequest.parse(req.body ?? {});
     sim.faults.set(portal.data, fault);
     res.json({ portal: portal.data, ...fault });
+  }));
+
+  r.put('/robots/:portal', express.text({ type: '*/*' }), handle((req, res) => {
+    const portal = Portal.safeParse(req.params.portal);
+    if (!portal.success) return notFound(res, `portal ${req.params.portal}`);
+    sim.robots.set(portal.data, typeof req.body === 'string' && req.body.trim() ? req.body : null);
+    res.json({ portal: portal.data, robots: sim.robots.text(portal.data, `${sim.origin}/${portal.data}`) });
+  }));
+  r.delete('/robots/:portal', handle((req, res) => {
+    const portal = Portal.safeParse(req.params.portal);
+    if (!portal.success) return notFound(res, `portal ${req.params.portal}`);
+    sim.robots.set(portal.data, null);
+    res.json({ portal: portal.data, robots: sim.robots.text(portal.data, `${sim.origin}/${portal.data}`) });
   }));
 
   r.post('/reset', handle((req, res) => {

@@ -3,7 +3,6 @@ import { PORTAL_NAMES, type Portal } from '@rr/proto';
 import { adminRouter } from './admin';
 import { servePhoto } from './photos';
 import { RENDERERS } from './portals';
-import { robotsTxt } from './robots';
 import { Simulator, type SimulatorOptions } from './simulator';
 
 type Log = { error(obj: object, msg: string): void };
@@ -25,7 +24,7 @@ export function createSimulator(options: SimulatorOptions & { logger?: Log }): S
     const router = express.Router();
     const base = `${options.origin}/${renderer.portal}`;
     router.use(sim.faults.middleware(renderer.portal));
-    router.get('/robots.txt', (_req, res) => res.type('text/plain').send(robotsTxt(renderer.portal, base)));
+    router.get('/robots.txt', (_req, res) => res.type('text/plain').send(sim.robots.text(renderer.portal, base)));
     router.get('/photos/:file', servePhoto);
     renderer.mount(router, sim.view(renderer.portal));
     app.use(`/${renderer.portal}`, router);

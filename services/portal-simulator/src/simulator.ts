@@ -1,6 +1,7 @@
 import type { Portal } from '@rr/proto';
 import { PublishRequest, type PropertyInput, type SimProperty } from './domain';
 import { Faults } from './faults';
+import { RobotsFiles } from './robots';
 import { loadMunicipalities } from './generator/places';
 import { generateProperty, indexPlaces, type PlaceIndex } from './generator/property';
 import { createRng, type Rng } from './generator/rng';
@@ -23,6 +24,7 @@ export type PublishedProperty = { propertyId: string; property: SimProperty; lis
 export class Simulator {
   readonly store: SimStore;
   readonly faults = new Faults();
+  readonly robots = new RobotsFiles();
   readonly stream: StreamRunner;
   readonly places: PlaceIndex;
   private rng: Rng;
@@ -97,6 +99,7 @@ export class Simulator {
   reset(seed?: number): void {
     this.stream.stop();
     this.faults.clear();
+    this.robots.clear();
     this.store.clear();
     this.rng = createRng(seed ?? this.options.seed);
   }
