@@ -1,0 +1,20 @@
+import { BaseConfig, MailConfig } from '@rr/kit';
+import { z } from 'zod';
+
+export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8204),
+  /** The SendGrid event webhook listens here. */
+  NOTIFIER_API_PORT: z.coerce.number().int().min(0).max(65535).default(8104),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Shared with the account service: signs the prolong and unsubscribe links (see proto/src/node/watchdog-token.ts). */
+  WATCHDOG_LINK_SECRET: z.string().min(32, 'WATCHDOG_LINK_SECRET must have at least 32 characters'),
+  /** SendGrid's verification key for signed event webhooks (base64 DER, as the SendGrid console shows it). */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  /** docs/decisions.md, "Alerts": after an e-mail to a person, further matches wait this long and go out together. */
+  ALERT_WINDOW_MS: z.coerce.number().int().min(0).default(5_000),
+  ALERT_MAX_OFFERS_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** A claim older than this is taken to be from a sender that died; the entry is sent again. */
+  ALERT_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+});
+export type NotifierConfig = z.infer<typeof NotifierConfig>;

@@ -1,0 +1,70 @@
+import { exampleOffer, type Offer } from '@rr/proto';
+import { renderAlertEmail, type AlertEmailInput } from './render-alert';
+
+const input = (overrides: Partial<AlertEmailInput> = {}): AlertEmailInput => ({
+  locale: 'cs', emailId: 'e_1', publicUrl: 'https://realityradar.cz/', tokenOf: (id) => `tok-${id}`, ad: null,
+  items: [{ offer: exampleOffer, watchdogId: 'w_1', reason: 'new' }],
+  ...overrides,
+});
+const crossPosted: Offer = {
+  ...exampleOffer,
+  sources: [...exampleOffer.sources, { ...exampleOffer.sources[0], portal: 'bezrealitky', listingId: 'b1', url: 'https://www.bezrealitky.cz/nemovitosti-byty-domy/1' }],
+};
+
+describe('renderAlertEmail', () => {
+  it('names the offer, its price in Kč, place and portals in HTML and text', () => {
+    const mail = renderAlertEmail(input({ items: [{ offer: crossPosted, watchdogId: 'w_1', reason: 'new' }] }));
+    expect(mail.subject.replace(/\u00a0/g, ' ')).toBe('Nová nabídka: Prodej bytu 3+kk 71 m² – 8 490 000 Kč');
+    for (const part of [mail.html, mail.text]) {
+      expect(part.replace(/\u00a0/g, ' ')).toContain('8 490 000 Kč');
+      expect(part).toContain('Praha 8 - Troja');
+      expect(part).toContain('Sreality.cz, Bezrealitky.cz');
+      expect(part).toContain('https://realityradar.cz/detail/p_7f3a9c2e41d0');
+      expect(part).toContain(exampleOffer.url);
+    }
+    expect(mail.html).toContain(`src="${exampleOffer.imageUrl!.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('links to edit (emailId, filterId), prolong and unsubscribe, with one-click headers', () => {
+    const mail = renderAlertEmail(input());
+    expect(mail.text).toContain('filterId=w_1&emailId=e_1');
+    expect(mail.text).toContain('https://realityradar.cz/api/filters/w_1/prolong?token=tok-w_1');
+    expect(mail.text).toContain('https://realityradar.cz/lp-unsubscribe/w_1?token=tok-w_1');
+    expect(mail.headers['List-Unsubscribe']).toBe('<https://realityradar.cz/api/filters/w_1/unsubscribe?token=tok-w_1>');
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('adds "za měsíc" to rentals and writes English for English recipients', () => {
+    const rent = { ...exampleOffer, adType: 'Rent' as const, price: 25_000, title: 'Pronájem bytu 2+kk' };
+    expect(renderAlertEmail(input({ items: [{ offer: rent, watchdogId: 'w', reason: 'new' }] })).text.replace(/\u00a0/g, ' ')).toContain('25 000 Kč za měsíc');
+    const en = renderAlertEmail(input({ locale: 'en' }));
+    expect(en.subject).toBe('New offer: Prodej bytu 3+kk 71 m² – 8,490,000 Kč');
+    expect(en.text).toContain('Unsubscribe');
+  });
+
+  it('gathers several offers into one e-mail with a counted subject', () => {
+    const items = [1, 2, 3].map((i) => ({ offer: { ...exampleOffer, id: `p_${i}`, title: `Byt ${i}` }, watchdogId: 'w_1', reason: 'new' as const }));
+    const mail = renderAlertEmail(input({ items }));
+    expect(mail.subject).toBe('3 nové nabídky – Reality Radar');
+    for (const i of [1, 2, 3]) expect(mail.html).toContain(`/detail/p_${i}`);
+  });
+
+  it('renders the banner slot only when there is an ad', () => {
+    expect(renderAlertEmail(input()).html).not.toContain('Reklama');
+    const withAd = renderAlertEmail(input({ ad: { imageUrl: 'https://ads.example/b.png', clickUrl: 'https://ads.example/c', alt: 'Hypotéka' } }));
+    expect(withAd.html).toContain('Reklama');
+    expect(withAd.html).toContain('https://ads.example/b.png');
+  });
+
+  it('shows the previous price of a price drop', () => {
+    const dropped = { ...exampleOffer, price: 7_990_000, priceHistory: [{ price: 8_490_000, at: exampleOffer.createdAt }, { price: 7_990_000, at: exampleOffer.createdAt }] };
+    const mail = renderAlertEmail(input({ items: [{ offer: dropped, watchdogId: 'w_1', reason: 'priceDrop' }] }));
+    expect(mail.subject.startsWith('Zlevněno:')).toBe(true);
+    expect(mail.html.replace(/\u00a0/g, ' ')).toContain('dříve 8 490 000 Kč');
+  });
+
+  it('escapes listing text', () => {
+    const mail = renderAlertEmail(input({ items: [{ offer: { ...exampleOffer, title: '<script>x</script>' }, watchdogId: 'w', reason: 'new' }] }));
+    expect(mail.html).not.toContain('<script>');
+  });
+});
