@@ -30,3 +30,20 @@ export async function pingDatabase(connection: Connection, timeoutMs = 2_000): P
     return { ok: false, detail: (err as Error).message };
   }
 }
+
+/**
+ * FerretDB v1 (SQLite) never answers an update command carrying 100 or more statements, so bulk
+ * writes go in chunks below that (MongoDB is indifferent). Use this instead of `Model.bulkWrite`.
+ */
+export const BULK_CHUNK = 50;
+
+export async function bulkWriteInChunks<T>(
+  model: { bulkWrite: (ops: T[], options: { ordered: boolean }) => Promise<unknown> },
+  ops: T[],
+  options: { ordered?: boolean; chunkSize?: number } = {},
+): Promise<void> {
+  const size = options.chunkSize ?? BULK_CHUNK;
+  for (let i = 0; i < ops.length; i += size) {
+    await model.bulkWrite(ops.slice(i, i + size), { ordered: options.ordered ?? false });
+  }
+}

@@ -64,9 +64,10 @@ export class Bus {
     });
     this.producer = this.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
-      idempotent: true,
-      maxInFlightRequests: 1,
-      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5_000 },
+      // Bounded retries so a publish fails (and the caller can answer 503 or retry) instead of
+      // hanging while the broker is away; consumers are idempotent, so a rare duplicate is harmless.
+      idempotent: false,
+      retry: { retries: 6, initialRetryTime: 300, maxRetryTime: 3_000 },
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
     this.admin = this.kafka.admin();

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Local infrastructure without Docker: Apache Kafka (KRaft, one node) from Maven Central,
+# FerretDB v1 (SQLite backend) built from the Go module proxy, and the MailDev mail catcher.
+#
+#   scripts/infra/infra.sh start|stop|status|reset
+#
+# Idempotent: what already answers on its port is left alone. Downloads and builds are cached in
+# .cache/ (git-ignored), data and logs live in .run/. KAFKA_BROKERS or MONGO_URL pointing
+# elsewhere means "use that one" and the local one is not started.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CACHE="$ROOT/.cache"
+RUN="$ROOT/.run"
+LOGS="$RUN/logs"
+PIDS="$RUN/pids"
+mkdir -p "$CACHE" "$LOGS" "$PIDS"
+
+KAFKA_VERSION="3.9.1"
+KAFKA_PORT=9092
+KAFKA_CONTROLLER_PORT=9093
+MONGO_PORT=27017
+SMTP_PORT=1025
+MAILDEV_WEB_PORT=1080
+
+say() { printf '[infra] %s\n' "$*"; }
+die() { printf '[infra] ERROR: %s\n' "$*" >&2; exit 1; }
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() { # port name seconds logfile
+  local i
+  for ((i = 0; i < $3 * 5; i++)); do
+    port_open "$1" && return 0
+    sleep 0.2
+  done
+  [ -f "$4" ] && tail -n 30 "$4" >&2
+  die "$2 did not open port $1 within $3 s (log: $4)"
+}
+
+pid_alive() { [ -f "$PIDS/$1.pid" ] && kill -0 "$(cat "$PIDS/$1.pid")" 2>/dev/null; }
+
+external_kafka() { [ -n "${KAFKA_BROKERS:-}" ] && [ "${KAFKA_BROKERS}" != "127.0.0.1:$KAFKA_PORT" ] && [ "${KAFKA_BROKERS}" != "localhost:$KAFKA_PORT" ]; }
+external_mongo() { [ -n "${MONGO_URL:-}" ] && [[ "${MONGO_URL}" != *"127.0.0.1:$MONGO_PORT"* ]] && [[ "${MONGO_URL}" != *"localhost:$MONGO_PORT"* ]]; }
+
+need() { # command, what it is for, how to get it
+  command -v "$1" >/dev/null 2>&1 || die "$1 is missing: it is needed for $2. $3"
+}
+
+# ---------------------------------------------------------------- Kafka
+kafka_install() {
+  local libs="$CACHE/kafka-$KAFKA_VERSION/libs"
+  if [ -f "$CACHE/kafka-$KAFKA_VERSION/.complete" ]; then return; fi
+  need java "Kafka" "Install Java 17 (apt-get install openjdk-17-jre-headless)."
+  need mvn "downloading Kafka from Maven Central" "Install Maven (apt-get install maven)."
+  say "downloading Kafka $KAFKA_VERSION and its dependencies from Maven Central (once)…"
+  mkdir -p "$libs"
+  mvn -q -B -f "$ROOT/scripts/infra/kafka/pom.xml" -Dkafka.version="$KAFKA_VERSION" \
+    dependency:copy-dependencies -DoutputDirectory="$libs" -DincludeScope=runtime >"$LOGS/kafka-install.log" 2>&1 \
+    || { tail -n 20 "$LOGS/kafka-install.log" >&2; die "Maven could not fetch Kafka (log: $LOGS/kafka-install.log)"; }
+  touch "$CACHE/kafka-$KAFKA_VERSION/.complete"
+}
+
+kafka_start() {
+  if external_kafka; then say "Kafka: using $KAFKA_BROKERS"; return; fi
+  if port_open "$KAFKA_PORT"; then say "Kafka: already running on $KAFKA_PORT"; return; fi
+  kafka_install
+  local dir="$RUN/kafka" cfg="$RUN/kafka/server.properties" cp="$CACHE/kafka-$KAFKA_VERSION/libs/*"
+  mkdir -p "$dir/data"
+  sed -e "s#@DATA@#$dir/data#" -e "s#@PORT@#$KAFKA_PORT#" -e "s#@CONTROLLER_PORT@#$KAFKA_CONTROLLER_PORT#" \
+    "$ROOT/scripts/infra/kafka/server.properties" >"$cfg"
+  cp "$ROOT/scripts/infra/kafka/log4j.properties" "$dir/log4j.properties"
+  local java_opts=(-Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true -Dlog4j.configuration="file:$dir/log4j.properties" -Dkafka.logs.dir="$LOGS")
+  if [ ! -f "$dir/data/meta.properties" ]; then
+    java "${java_opts[@]}" -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n1)" -c "$cfg" >"$LOGS/kafka-format.log" 2>&1 \
+      || { cat "$LOGS/kafka-format.log" >&2; die "formatting Kafka storage failed"; }
+  fi
+  say "Kafka: starting (KRaft, one node) on $KAFKA_PORT…"
+  nohup java "${java_opts[@]}" -cp "$cp" kafka.Kafka "$cfg" >"$LOGS/kafka.log" 2>&1 &
+  echo $! >"$PIDS/kafka.pid"
+  wait_port "$KAFKA_PORT" Kafka 60 "$LOGS/kafka.log"
+}
+
+# ---------------------------------------------------------------- FerretDB
+FERRETDB_BIN="$CACHE/ferretdb/ferretdb-sqlite"
+
+ferretdb_install() {
+  [ -x "$FERRETDB_BIN" ] && return
+  need go "building FerretDB" "Install Go 1.22 or newer (apt-get install golang)."
+  say "building FerretDB v1 (SQLite backend) from the Go module proxy (once, about a minute)…"
+  mkdir -p "$CACHE/ferretdb"
+  (cd "$ROOT/scripts/infra/ferretdb" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .) >"$LOGS/ferretdb-build.log" 2>&1 \
+    || { tail -n 20 "$LOGS/ferretdb-build.log" >&2; die "building FerretDB failed (log: $LOGS/ferretdb-build.log)"; }
+}
+
+ferretdb_start() {
+  if external_mongo; then say "database: using $MONGO_URL"; return; fi
+  if port_open "$MONGO_PORT"; then say "FerretDB: already running on $MONGO_PORT"; return; fi
+  ferretdb_install
+  say "FerretDB: starting on $MONGO_PORT (data in .run/ferretdb)…"
+  nohup "$FERRETDB_BIN" --listen-addr "127.0.0.1:$MONGO_PORT" --data-dir "$RUN/ferretdb" --log-level error >"$LOGS/ferretdb.log" 2>&1 &
+  echo $! >"$PIDS/ferretdb.pid"
+  wait_port "$MONGO_PORT" FerretDB 30 "$LOGS/ferretdb.log"
+}
+
+# ---------------------------------------------------------------- MailDev
+maildev_start() {
+  if port_open "$SMTP_PORT" && port_open "$MAILDEV_WEB_PORT"; then say "MailDev: already running (SMTP $SMTP_PORT, web $MAILDEV_WEB_PORT)"; return; fi
+  local bin="$ROOT/node_modules/.bin/maildev"
+  [ -x "$bin" ] || die "MailDev is not installed: run npm ci first"
+  say "MailDev: starting (SMTP $SMTP_PORT, web http://localhost:$MAILDEV_WEB_PORT)…"
+  nohup "$bin" --smtp "$SMTP_PORT" --web "$MAILDEV_WEB_PORT" --ip 127.0.0.1 --silent >"$LOGS/maildev.log" 2>&1 &
+  echo $! >"$PIDS/maildev.pid"
+  wait_port "$MAILDEV_WEB_PORT" MailDev 30 "$LOGS/maildev.log"
+}
+
+topics_create() {
+  say "Kafka: creating topics from proto/…"
+  (cd "$ROOT" && node_modules/.bin/tsx scripts/create-topics.ts) || die "creating topics failed"
+}
+
+stop_one() {
+  local name=$1
+  if pid_alive "$name"; then
+    local pid; pid=$(cat "$PIDS/$name.pid")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+    say "$name: stopped"
+  fi
+  rm -f "$PIDS/$name.pid"
+}
+
+status_one() { # name port
+  if port_open "$2"; then printf '  %-9s up    port %s%s\n' "$1" "$2" "$(pid_alive "$1" && echo " (pid $(cat "$PIDS/$1.pid"))" || echo " (not started by this script)")"
+  else printf '  %-9s down  port %s\n' "$1" "$2"; fi
+}
+
+case "${1:-status}" in
+  start)
+    kafka_start
+    ferretdb_start
+    maildev_start
+    external_kafka || topics_create
+    say "ready"
+    ;;
+  stop)
+    stop_one maildev
+    stop_one ferretdb
+    stop_one kafka
+    ;;
+  status)
+    status_one kafka "$KAFKA_PORT"
+    status_one ferretdb "$MONGO_PORT"
+    status_one maildev "$MAILDEV_WEB_PORT"
+    ;;
+  reset)
+    "$0" stop
+    rm -rf "$RUN/kafka" "$RUN/ferretdb"
+    say "data removed (.run/kafka, .run/ferretdb)"
+    ;;
+  kafka-stop) stop_one kafka ;;
+  kafka-start) kafka_start ;;
+  *) die "usage: infra.sh start|stop|status|reset" ;;
+esac
