@@ -85,7 +85,11 @@ export function generateProperty(rng: Rng, places: PlaceIndex, input: PropertyIn
   }
   if (input.disposition !== undefined) dispositionLabel = input.disposition;
   if (input.dispositionLabel !== undefined) dispositionLabel = input.dispositionLabel;
-  if (input.houseType !== undefined) houseType = input.houseType;
+  if (input.houseType !== undefined) {
+    houseType = input.houseType;
+    // Cottages and huts are not described by a room layout.
+    if ((houseType === 'Cottage' || houseType === 'Hut') && input.disposition === undefined && input.dispositionLabel === undefined) dispositionLabel = null;
+  }
   if (input.landType !== undefined) landType = input.landType;
   if (input.area !== undefined) area = input.area;
   if (input.landArea !== undefined) landArea = input.landArea;
