@@ -15,5 +15,5 @@ export const authApi = {
     }),
   resetStart: (email: string) => api<unknown>('/auth/reset', { method: 'POST', body: { email }, auth: false }),
   resetComplete: (body: { magic: string; email: string; password: string }) =>
-    api<TokenAnswer>('/auth/reset', { method: 'PATCH', body, auth: false }),
+    api<TokenAnswer & { emailChangePending?: boolean }>('/auth/reset', { method: 'PATCH', body, auth: false }),
 };

@@ -7,6 +7,7 @@ import { EmailField } from '../../../ui/email-field';
 import { Field } from '../../../ui/field';
 import { useEmailInput } from '../../../ui/use-email-input';
 import { pathFor } from '../../../routes';
+import { notify } from '../../notifications/stores/notifications.store';
 import { useSession } from '../../session/stores/session.store';
 import { authApi } from '../api/auth.api';
 import { authErrorKey, type AuthCall } from '../errors';
@@ -200,9 +201,10 @@ export function CompleteResetForm() {
       const found = { magic: magic ? undefined : t('validation.magicInvalid'), password: password ? undefined : t('validation.passwordRequired') };
       setErrors(found);
       void run(e, emailOk && !found.magic && !found.password, async () => {
-        const { token } = await authApi.resetComplete({ magic: magic!, email: email.value.trim(), password });
+        const { token, emailChangePending } = await authApi.resetComplete({ magic: magic!, email: email.value.trim(), password });
         track('reset_complete');
         signedIn(token);
+        if (emailChangePending) notify(t('profile.emailChangeSent'), { icon: 'info' });
       });
     }}>
       <p className="auth-form__intro">{t('auth.completeResetIntro')}</p>

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
+import { ApiError } from '../../../lib/api';
+import { removeQueryParams } from '../../../lib/url';
 import { notify } from '../../notifications/stores/notifications.store';
+import { profileApi } from '../../profile/api/profile.api';
 import { useSession } from '../../session/stores/session.store';
 import { filterLinkAction, formToOpen, readAuthQuery } from '../opening';
 import { useAuthDialog } from '../stores/auth-dialog.store';
@@ -27,6 +30,17 @@ export function useAuthQuery() {
     if (form) open(form, { magic: query.magic, email: query.email });
     const link = filterLinkAction(query, loggedIn);
     if (link?.kind === 'open') navigate(pathFor('myFilter', locale, { filterId: link.filterId }), { replace: true });
+    const emailChange = new URLSearchParams(search).get('emailChange');
+    if (emailChange) {
+      removeQueryParams(['emailChange']);
+      profileApi.confirmEmailChange(emailChange).then(
+        ({ token }) => {
+          useSession.getState().login(token);
+          notify(t('profile.emailChanged'), { icon: 'success' });
+        },
+        (cause) => notify(cause instanceof ApiError && cause.status < 500 && cause.message ? cause.message : t('auth.error.generic'), { icon: 'error' }),
+      );
+    }
     if (link?.kind === 'askLogin') {
       notify(t('notification.loginToEdit'), { icon: 'warning', timeout: 10_000 });
       if (!form) open('LOGIN');

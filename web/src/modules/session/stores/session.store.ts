@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SessionPayload } from '@rr/proto/src/api/auth';
 import { api, setTokenProvider } from '../../../lib/api';
+import { invalidate } from '../../../lib/query';
 import { decodeToken, stateFromStoredToken, TOKEN_KEY, type SessionState } from '../session';
 
 type Session = {
@@ -52,12 +53,15 @@ export const useSession = create<Session>((set, get) => ({
   login: (token) => {
     const user = decodeToken(token);
     if (!user) return;
+    const sameUser = get().user?.id === user.id;
     write(token);
     set({ state: 'loggedIn', token, user, refreshed: true });
+    if (!sameUser) invalidate('');
   },
   logout: () => {
     write(null);
     set({ state: 'loggedOut', token: null, user: null });
+    invalidate('');
   },
   refresh: async () => {
     try {

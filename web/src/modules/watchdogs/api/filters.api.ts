@@ -3,6 +3,9 @@ import type { Locale } from '@rr/proto/src/domain/enums';
 import type { WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
 import { api } from '../../../lib/api';
 
+/** Disable, enable, prolong and unsubscribe answer the watchdog and a message in the person's language. */
+export type FilterAction = { filter: FilterView; message: string };
+
 const one = (id: string) => `/filters/${encodeURIComponent(id)}`;
 
 export const filtersApi = {
@@ -14,11 +17,10 @@ export const filtersApi = {
   },
   get: (id: string) => api<FilterView>(one(id)),
   update: (id: string, body: UpdateFilterBody) => api<FilterView>(one(id), { method: 'PATCH', body }),
-  remove: (id: string) => api<unknown>(one(id), { method: 'DELETE' }),
-  disable: (id: string) => api<FilterView>(`${one(id)}/disable`, { method: 'POST' }),
-  enable: (id: string) => api<FilterView>(`${one(id)}/enable`, { method: 'POST' }),
+  remove: (id: string) => api<{ deleted: boolean; message: string }>(one(id), { method: 'DELETE' }),
+  disable: (id: string) => api<FilterAction>(`${one(id)}/disable`, { method: 'POST' }),
+  enable: (id: string) => api<FilterAction>(`${one(id)}/enable`, { method: 'POST' }),
   /** From an e-mail link: the link token stands in for a login. */
-  unsubscribe: (id: string, token: string) => api<unknown>(`${one(id)}/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', auth: false }),
-  prolong: (id: string, token: string) => api<unknown>(`${one(id)}/prolong?token=${encodeURIComponent(token)}`, { method: 'POST', auth: false }),
-  publicStatus: (id: string, token: string) => api<FilterView>(`${one(id)}?token=${encodeURIComponent(token)}`, { auth: false }),
+  unsubscribe: (id: string, token: string | null) => api<FilterAction>(`${one(id)}/unsubscribe${token ? `?token=${encodeURIComponent(token)}` : ''}`, { method: 'POST' }),
+  prolong: (id: string, token: string | null) => api<FilterAction>(`${one(id)}/prolong${token ? `?token=${encodeURIComponent(token)}` : ''}`, { method: 'POST' }),
 };

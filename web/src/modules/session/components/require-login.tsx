@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import { useT } from '../../../i18n';
+import { useAuthDialog } from '../../auth/stores/auth-dialog.store';
+import { useSession } from '../stores/session.store';
+
+/** Pages for logged-in people: while the session loads, a placeholder; logged out, a login prompt. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  const state = useSession((s) => s.state);
+  const open = useAuthDialog((s) => s.open);
+  useEffect(() => {
+    if (state === 'loggedOut' && !useAuthDialog.getState().form) open('LOGIN');
+  }, [state, open]);
+  if (state === 'loading') return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
+  if (state === 'loggedOut') {
+    return (
+      <div className="container container--narrow section message-page" data-testid="login-required">
+        <h1>{t('filters.loginRequired')}</h1>
+        <button type="button" className="button button--primary" onClick={() => open('LOGIN')}>{t('user.login')}</button>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
