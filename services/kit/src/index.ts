@@ -10,3 +10,4 @@ export * from './telemetry';
 export * from './mailer';
 export * from './service';
 export * from './paths';
+export * from './testing';

@@ -36,6 +36,8 @@ export type Subscription<T extends EventType> = {
   maxAttempts?: number;
 };
 
+export type RawMessage = { key: string | null; value: string; headers: Record<string, string> };
+
 export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
 
 const BACKOFF_CAP_MS = 10_000;
@@ -266,6 +268,35 @@ export class Bus {
   /** Sends raw bytes to a topic, bypassing validation: only for tests of the consumer's defences. */
   async publishRaw(type: EventType, key: string, value: string): Promise<void> {
     await this.producer.send({ topic: this.topic(type), messages: [{ key, value }] });
+  }
+
+  /**
+   * Reads the first `count` raw messages of a topic (full name) with a throwaway consumer: for
+   * tests and tools that inspect dead-letter topics.
+   */
+  async readRaw(topic: string, count: number, timeoutMs = 15_000): Promise<RawMessage[]> {
+    const consumer = this.kafka.consumer({ groupId: `inspect-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    const messages: RawMessage[] = [];
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      const done = new Promise<void>((resolve) => {
+        void consumer.run({
+          eachMessage: async ({ message }) => {
+            messages.push({
+              key: message.key?.toString() ?? null,
+              value: message.value?.toString() ?? '',
+              headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, v?.toString() ?? ''])),
+            });
+            if (messages.length >= count) resolve();
+          },
+        });
+      });
+      await withTimeout(done, timeoutMs).catch(() => undefined);
+      return messages;
+    } finally {
+      await consumer.disconnect();
+    }
   }
 
   /** Reachable broker and a connected producer; asked by the health endpoint. */

@@ -1,0 +1,107 @@
+import { Schema, type Connection } from 'mongoose';
+import { EXAMPLES, HEADERS, dlqTopicOf } from '@rr/proto';
+import type { Envelope } from '@rr/proto';
+import { Bus, ProcessedEvents, connectDatabase, createLogger, AppError } from '../src';
+import { testEnv, waitFor } from '../src/testing';
+
+/**
+ * The walking skeleton: a producer publishes an event validated against proto, another service
+ * consumes it idempotently and persists it, on the real broker and database.
+ */
+describe('event backbone', () => {
+  const env = testEnv();
+  const log = createLogger('backbone-test', 'silent');
+  let producer: Bus;
+  let consumer: Bus;
+  let db: Connection;
+
+  type Stored = { _id: string; title: string; deliveries: number };
+  const storedSchema = new Schema<Stored>({ _id: String, title: String, deliveries: Number }, { versionKey: false });
+
+  beforeAll(async () => {
+    producer = new Bus({ clientId: 'producer', brokers: env.brokers, topicPrefix: env.prefix, logger: log });
+    consumer = new Bus({ clientId: 'consumer', brokers: env.brokers, topicPrefix: env.prefix, logger: log });
+    await producer.connect();
+    await consumer.connect();
+    await producer.ensureTopics();
+    db = await connectDatabase(env.mongoUrl, `rr-kit-test${env.dbSuffix}`, log);
+  });
+
+  afterAll(async () => {
+    await consumer.disconnect();
+    await producer.disconnect();
+    await db.dropDatabase();
+    await db.close();
+  });
+
+  it('refuses to publish an event that fails its schema, naming the field', async () => {
+    const bad = { ...EXAMPLES['listing.fetched'], listing: { ...EXAMPLES['listing.fetched'].listing, url: 'not a url' } };
+    await expect(producer.publish('listing.fetched', 'sreality:1', bad)).rejects.toThrow(/listing\.fetched v1 refused: listing\.url/);
+    await expect(producer.publish('listing.fetched', 'sreality:1', bad)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('persists a consumed event once even when it is delivered twice, and dead-letters malformed messages without stopping', async () => {
+    const Listings = db.model<Stored>('Listing', storedSchema, 'listings');
+    const processed = new ProcessedEvents(db, 'kit-test.on-listing-fetched');
+    const seen: string[] = [];
+
+    await consumer.subscribe({
+      group: 'kit-test.on-listing-fetched',
+      events: ['listing.fetched'],
+      fromBeginning: true,
+      handle: async (event) => {
+        seen.push(event.id);
+        if (await processed.has(event.id)) return 'skipped';
+        const key = `${event.data.listing.portal}:${event.data.listing.listingId}`;
+        await Listings.updateOne({ _id: key }, { $set: { title: event.data.listing.title }, $inc: { deliveries: 1 } }, { upsert: true });
+        await processed.mark(event.id);
+        return 'processed';
+      },
+    });
+
+    const first = await producer.publish('listing.fetched', 'sreality:1', EXAMPLES['listing.fetched']);
+    await producer.publishRaw('listing.fetched', 'garbage', '{"this is": "not an envelope"}');
+    // A redelivery: the very same envelope (same id) arrives again, as Kafka may do.
+    await producer.publishRaw('listing.fetched', 'sreality:1', JSON.stringify(first));
+    const other = await producer.publish('listing.fetched', 'sreality:2', {
+      ...EXAMPLES['listing.fetched'],
+      listing: { ...EXAMPLES['listing.fetched'].listing, listingId: '2', title: 'Pronájem bytu 1+kk 30 m²' },
+    });
+
+    await waitFor(() => seen.filter((id) => id === other.id).length === 1, 20_000);
+    expect(seen.filter((id) => id === first.id)).toHaveLength(2);
+
+    const docs = await Listings.find().sort({ _id: 1 }).lean();
+    expect(docs).toEqual([
+      { _id: 'sreality:3853889612', title: EXAMPLES['listing.fetched'].listing.title, deliveries: 1 },
+      { _id: 'sreality:2', title: 'Pronájem bytu 1+kk 30 m²', deliveries: 1 },
+    ].sort((a, b) => a._id.localeCompare(b._id)));
+
+    const dead = await producer.readRaw(dlqTopicOf(`${env.prefix}listing.fetched.v1`), 1);
+    expect(dead[0].value).toContain('not an envelope');
+    expect(dead[0].headers[HEADERS.errorCode]).toBe('EVENT_SCHEMA_INVALID');
+  });
+
+  it('moves a message its handler keeps rejecting to the dead-letter topic and goes on with the next', async () => {
+    const handled: Envelope[] = [];
+    await consumer.subscribe({
+      group: 'kit-test.poison',
+      events: ['offer.withdrawn'],
+      fromBeginning: true,
+      maxAttempts: 2,
+      handle: async (event) => {
+        if (event.data.offerId === 'poison') throw new AppError('VALIDATION_FAILED', 'offer poison cannot be withdrawn');
+        handled.push(event);
+      },
+    });
+    await producer.publish('offer.withdrawn', 'poison', { offerId: 'poison', withdrawnAt: new Date().toISOString() });
+    await producer.publish('offer.withdrawn', 'fine', { offerId: 'fine', withdrawnAt: new Date().toISOString() });
+
+    await waitFor(() => handled.length === 1, 20_000);
+    expect(handled[0].data).toMatchObject({ offerId: 'fine' });
+    const dead = await producer.readRaw(dlqTopicOf(`${env.prefix}offer.withdrawn.v1`), 1);
+    expect(dead[0].headers[HEADERS.errorCode]).toBe('VALIDATION_FAILED');
+    expect(dead[0].headers[HEADERS.errorMessage]).toContain('offer poison cannot be withdrawn');
+    expect(dead[0].key).toBe('poison');
+  });
+});
