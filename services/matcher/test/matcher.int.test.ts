@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { ROLES, exampleOffer, exampleWatchdog, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { matcherService } from '../src/main';
+import { shardOf } from '../src/domain/shard';
+
+jest.setTimeout(60_000);
+
+const run = randomUUID().slice(0, 8);
+const env = (shard: number, count: number) => ({
+  ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, HEALTH_PORT: '0', SHARD_INDEX: String(shard), SHARD_COUNT: String(count), LOG_LEVEL: 'silent',
+});
+
+const watchdog = (n: number, overrides: Partial<Watchdog> = {}): Watchdog => ({
+  ...exampleWatchdog, id: `w-${run}-${n}`, email: `p${n}-${run}@example.cz`, ...overrides,
+});
+const offer = (id: string, overrides: Partial<Offer> = {}): Offer => ({ ...exampleOffer, id: `${id}-${run}`, ...overrides });
+
+async function waitFor<T>(what: string, check: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('two matcher instances against Kafka', () => {
+  let bus: Bus;
+  const matches: Array<Envelope<MatchFoundV1>> = [];
+  const instances: Array<Awaited<ReturnType<typeof runService<typeof matcherService.configSchema>>>> = [];
+  const matchesFor = (offerId: string) => matches.filter((m) => m.data.offer.id === offerId);
+  const ready = (port: number) => waitFor(`matcher on ${port} ready`, async () => (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200);
+  const change = (w: Watchdog, state: Watchdog | null = w) => bus.publish('watchdog.changed', w.id, { watchdogId: w.id, watchdog: state });
+
+  // Recipients on both shards, so each instance has work.
+  const people = Array.from({ length: 12 }, (_, n) => watchdog(n));
+
+  beforeAll(async () => {
+    bus = new Bus({ clientId: 'matcher-test', brokers: ['127.0.0.1:9092'], topicPrefix: `t-${run}.`, logger: createLogger('test', 'silent') });
+    await bus.connect();
+    await bus.ensureTopics();
+    await bus.subscribe({ group: 'test.matches', events: ['match.found'], fromBeginning: true, handle: async (e) => void matches.push(e) });
+    // Watchdogs that exist before the matchers start are learnt from the replay.
+    for (const w of people) await change(w);
+    const disabled = watchdog(100, { status: 'Disabled' });
+    await change(disabled);
+    for (const shard of [0, 1]) instances.push(await runService(matcherService, env(shard, 2), { trapSignals: false }));
+    await Promise.all(instances.map((i) => ready(i.healthPort)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.stop()));
+    await bus?.disconnect();
+  });
+
+  it('emits one match per recipient across both shards, keyed by the recipient', async () => {
+    expect(new Set(people.map((p) => shardOf(p.email, 2))).size).toBe(2);
+    const o = offer('p1');
+    await bus.publish('offer.published', o.id, { offer: o, fetchedAt: new Date().toISOString() });
+    const got = await waitFor('12 matches', () => matchesFor(o.id).length >= 12 && matchesFor(o.id));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(matchesFor(o.id)).toHaveLength(12);
+    expect(new Set(got.map((m) => m.key))).toEqual(new Set(people.map((p) => p.email.toLowerCase())));
+    expect(got.every((m) => m.data.reason === 'new' && m.data.withAds)).toBe(true);
+  });
+
+  it('follows watchdog changes made while running', async () => {
+    await change(people[0], { ...people[0], status: 'Disabled' });
+    const newcomer = watchdog(200);
+    await change(newcomer);
+    const o = offer('p2');
+    // The change and the offer travel on different topics; wait until the newcomer is known.
+    await waitFor('newcomer matched', async () => {
+      await bus.publish('offer.published', o.id, { offer: o, fetchedAt: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      return matchesFor(o.id).some((m) => m.data.watchdogId === newcomer.id);
+    });
+    expect(matchesFor(o.id).some((m) => m.data.watchdogId === people[0].id)).toBe(false);
+  });
+
+  it('does not match offers outside the criteria', async () => {
+    const brno = offer('p3', { location: { ...exampleOffer.location, municipalityCode: '582786', districtCode: 'CZ0642', regionCode: 'CZ064', pragueDistrictCode: null, point: { lat: 49.19, lon: 16.6 } } });
+    const marker = offer('p4');
+    await bus.publish('offer.published', brno.id, { offer: brno, fetchedAt: new Date().toISOString() });
+    await bus.publish('offer.published', marker.id, { offer: marker, fetchedAt: new Date().toISOString() });
+    await waitFor('marker matched', () => matchesFor(marker.id).length > 0);
+    expect(matchesFor(brno.id)).toHaveLength(0);
+  });
+
+  it('alerts price drops only to opted-in paying owners, and not for a new portal', async () => {
+    const paid = watchdog(300, { ownerRole: ROLES.STANDARD, criteria: { ...exampleWatchdog.criteria, priceDrops: true } });
+    await change(paid);
+    const o = offer('p5', { price: 7_990_000 });
+    await waitFor('price drop matched', async () => {
+      await bus.publish('offer.updated', o.id, { offer: o, previousPrice: 8_490_000, changes: ['price'], fetchedAt: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      return matchesFor(o.id).length > 0;
+    });
+    const source = offer('p6');
+    await bus.publish('offer.updated', source.id, { offer: source, previousPrice: 8_490_000, changes: ['sources'], fetchedAt: new Date().toISOString() });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(new Set([paid.id]));
+    expect(matchesFor(o.id).every((m) => m.data.reason === 'priceDrop' && !m.data.withAds)).toBe(true);
+    expect(matchesFor(source.id)).toHaveLength(0);
+  });
+});
