@@ -1,11 +1,13 @@
 /** One jest run over every workspace; `unit` needs nothing, `integration` needs Kafka and the database. */
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
-const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/scripts'];
+const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/scripts', '<rootDir>/web'];
 const ignore = ['/node_modules/', '/dist/'];
 
 module.exports = {
   projects: [
-    { displayName: 'unit', roots, transform, testEnvironment: 'node', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
+    { displayName: 'unit', roots, transform, testEnvironment: 'node', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'] },
     { displayName: 'integration', roots, transform, testEnvironment: 'node', testMatch: ['**/*.int.test.ts'], testPathIgnorePatterns: ignore },
+    // Real Chromium against the whole system on http://localhost:8080 (scripts/test.ts starts it).
+    { displayName: 'browser', roots: ['<rootDir>/web'], transform, testEnvironment: 'node', testMatch: ['**/*.e2e.test.ts'], testPathIgnorePatterns: ignore },
   ],
 };
