@@ -48,6 +48,13 @@ describe('two matcher instances against Kafka', () => {
     await change(disabled);
     for (const shard of [0, 1]) instances.push(await runService(matcherService, env(shard, 2), { trapSignals: false }));
     await Promise.all(instances.map((i) => ready(i.healthPort)));
+    // New offer groups start at the end of the topic once they have joined: wait until both have.
+    const warmUp = offer('warm-up');
+    await waitFor('both shards consuming', async () => {
+      await bus.publish('offer.published', warmUp.id, { offer: warmUp, fetchedAt: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      return new Set(matchesFor(warmUp.id).map((m) => shardOf(m.key, 2))).size === 2;
+    });
   });
 
   afterAll(async () => {

@@ -28,7 +28,8 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
 
   // Sending stops before the bus and the database close (closers run in reverse order).
   shutdown.add('dispatcher', () => dispatcher.idle());
-  await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], handle: onMatchFound(ledger, dispatcher, config.ALERT_WINDOW_MS) });
+  // From the beginning on a first start: the ledger drops what was already sent, and nothing published before the group existed is lost.
+  await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handle: onMatchFound(ledger, dispatcher, config.ALERT_WINDOW_MS) });
 
   let sweeping = false;
   const sweep = setInterval(() => {
