@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# First part of `npm start` and `npm test` on any machine: dependencies, Chromium, open data.
+# Quick when everything is already there.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+say() { printf '[setup] %s\n' "$*"; }
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+[ "$node_major" -ge 20 ] || { echo "[setup] ERROR: Node.js 20 or newer is needed (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1; }
+
+# npm dependencies: again whenever the lock file changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dependencies (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Debian's Chromium for the Reality.cz crawler and the browser tests; never a downloaded browser.
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing Chromium from Debian's packages…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || say "WARNING: Chromium could not be installed; Reality.cz crawling and browser tests will fail"
+  else
+    say "WARNING: /usr/bin/chromium is missing (install the Debian package chromium)"
+  fi
+fi
+
+# The municipality open data is never committed: beside the checkout where the workplace has it,
+# else downloaded once from its public source.
+if [ -z "${MUNICIPALITIES_CSV:-}" ] && [ ! -f ../shared/data/cz-municipalities.csv ] && [ ! -f .cache/data/cz-municipalities.csv ]; then
+  say "downloading the municipality list (open data, 33bcdd/souradnice-mest)…"
+  mkdir -p .cache/data
+  curl -fsSL --retry 3 -o .cache/data/cz-municipalities.csv.part \
+    https://raw.githubusercontent.com/33bcdd/souradnice-mest/master/souradnice.csv \
+    && mv .cache/data/cz-municipalities.csv.part .cache/data/cz-municipalities.csv \
+    || { echo "[setup] ERROR: cannot get cz-municipalities.csv; put it at .cache/data/ or set MUNICIPALITIES_CSV" >&2; exit 1; }
+fi

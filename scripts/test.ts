@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildWeb, isSystemRunning, startInfrastructure, startServices } from './system/system';
+
+/**
+ * `npm test`: every suite in one go. Unit and integration tests run against the real broker and
+ * database (started here, or reused when up); the browser tests then drive Chromium against the
+ * whole system (started here unless `npm start` is already running). Ends with one line
+ * `N passed, N failed`, summed over all suites.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const RESULTS = path.join(ROOT, '.run/test-results');
+const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
+
+type JestSummary = { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites: number; numTotalTestSuites: number };
+
+function jest(name: string, args: string[]): { passed: number; failed: number } {
+  const output = path.join(RESULTS, `${name}.json`);
+  rmSync(output, { force: true });
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/jest'), [...args, '--ci', '--json', `--outputFile=${output}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  if (!existsSync(output)) {
+    say(`${name}: jest produced no report (exit ${result.status})`);
+    return { passed: 0, failed: 1 };
+  }
+  const summary = JSON.parse(readFileSync(output, 'utf8')) as JestSummary;
+  // A suite that fails to load runs no test; count it as a failure so it cannot hide.
+  return { passed: summary.numPassedTests, failed: summary.numFailedTests + summary.numRuntimeErrorTestSuites };
+}
+
+function hasBrowserTests(): boolean {
+  const dir = path.join(ROOT, 'web/e2e');
+  return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.e2e.test.ts'));
+}
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const started = Date.now();
+  startInfrastructure(say);
+  const totals = { passed: 0, failed: 0 };
+  const add = (r: { passed: number; failed: number }) => ((totals.passed += r.passed), (totals.failed += r.failed));
+
+  say('unit and integration tests…');
+  add(jest('unit-integration', ['--selectProjects', 'unit', 'integration', '--maxWorkers=2']));
+
+  if (hasBrowserTests()) {
+    const reuse = await isSystemRunning();
+    let stop = async () => undefined as void;
+    if (!reuse) {
+      buildWeb(say);
+      const system = await startServices(say, { LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20' });
+      stop = system.stop;
+    }
+    say(`browser tests (Chromium) against ${reuse ? 'the running system' : 'a system started for them'}…`);
+    try {
+      add(jest('browser', ['--selectProjects', 'browser', '--runInBand']));
+    } finally {
+      await stop();
+    }
+  }
+
+  say(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main().catch((err) => {
+  say((err as Error).message);
+  process.stdout.write('0 passed, 1 failed\n');
+  process.exit(1);
+});
