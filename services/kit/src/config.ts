@@ -15,6 +15,8 @@ export const BaseConfig = z.object({
   MONGO_URL: z.string().default('mongodb://127.0.0.1:27017'),
   /** Suffix for database names, for the same isolation as the topic prefix. */
   MONGO_DB_SUFFIX: z.string().default(''),
+  /** Address servers listen on: loopback locally, 0.0.0.0 in containers. */
+  BIND_HOST: z.string().default('127.0.0.1'),
   /** Port of the service's health endpoint (the gateway serves the API on its own port). */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   OTEL_ENABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),

@@ -26,7 +26,7 @@ export async function checkHealth(source: HealthSource): Promise<ServiceHealth> 
 }
 
 /** GET /health (200 or 503 with the report) and GET /ready, on a port of its own. */
-export async function startHealthServer(source: HealthSource, port: number): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startHealthServer(source: HealthSource, port: number, host = '127.0.0.1'): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     if (req.url !== '/health' && req.url !== '/ready') {
       res.writeHead(404).end();
@@ -35,7 +35,7 @@ export async function startHealthServer(source: HealthSource, port: number): Pro
     const report = await checkHealth(source);
     res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -52,7 +52,7 @@ export async function runService<S extends z.ZodTypeAny>(
   const extra = (await def.start(ctx)) ?? {};
 
   const checks: Record<string, HealthCheck> = { kafka: () => bus.ping(), ...(db ? { database: () => pingDatabase(db) } : {}), ...extra.checks };
-  const health = await startHealthServer({ service: def.name, checks, details: extra.details }, config.HEALTH_PORT);
+  const health = await startHealthServer({ service: def.name, checks, details: extra.details }, config.HEALTH_PORT, config.BIND_HOST);
   shutdown.add('health', health.close);
   if (options.trapSignals ?? true) shutdown.trapSignals();
   log.info({ healthPort: health.port }, 'started');
