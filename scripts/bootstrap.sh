@@ -9,10 +9,12 @@ say() { printf '[setup] %s\n' "$*"; }
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 [ "$node_major" -ge 20 ] || { echo "[setup] ERROR: Node.js 20 or newer is needed (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1; }
 
-# npm dependencies: again whenever the lock file changed since the last install.
+# npm dependencies: again whenever the lock file changed since the last install. `npm install`
+# rather than `npm ci`: registry mirrors that lack some other platform's optional packages (swc,
+# esbuild builds for macOS or Windows) make `npm ci` refuse a lock file that is fine here.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm dependencies (npm ci)…"
-  npm ci --no-audit --no-fund --loglevel=error
+  say "installing npm dependencies…"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 # Debian's Chromium for the Reality.cz crawler and the browser tests; never a downloaded browser.
