@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { PORTALS, type Watchdog } from '@rr/proto';
+import { Bus, createLogger } from '@rr/kit';
+import { PORTS } from '../system/services';
+import { isSystemRunning, startInfrastructure, startServices, type RunningSystem } from '../system/system';
+import { expectedAlerts, type GroundTruth } from './expected-alerts';
+import { marketWatchdogs } from './watchdog-market';
+
+/**
+ * The whole system on the portal simulator, in a namespace of its own (topic prefix and database
+ * suffix), measured from outside: who should get which property is computed from the
+ * simulator's ground truth, what people got is read from the mail catcher.
+ */
+
+export type RunOptions = {
+  name: string;
+  watchdogs: number;
+  recipients: number;
+  perMinute: number;
+  durationSeconds: number;
+  crossPostShare: number;
+  pollSeconds: number;
+  /** Called once the stream runs, with the system, to inject faults. */
+  during?: (system: RunningSystem, log: (line: string) => void) => Promise<void>;
+};
+
+export type RunFigures = {
+  alerts: number;
+  duplicates: number;
+  missed: number;
+  unexpected: number;
+  ambiguousSkipped: number;
+  properties: number;
+  watchdogs: number;
+  pipelineP50ms: number;
+  pipelineP99ms: number;
+  e2eP50ms: number;
+  e2eP99ms: number;
+};
+
+type MailDevMessage = { id: string; to: Array<{ address: string }>; subject: string; text: string; html: string; time: string; headers: Record<string, string> };
+
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SIM = `http://127.0.0.1:${PORTS.simulator}`;
+const MAIL = `http://127.0.0.1:${PORTS.mailWeb}`;
+const OFFERS = `http://127.0.0.1:${PORTS.normaliserApi}`;
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return (await res.json()) as T;
+}
+
+export async function runPipeline(options: RunOptions): Promise<RunFigures> {
+  if (await isSystemRunning()) throw new Error('the system is already running (npm start); stop it first, the benchmark starts its own');
+  startInfrastructure(say);
+  const ns = `bench${randomUUID().slice(0, 6)}`;
+  const prefix = `${ns}.`;
+  const intervals = Object.fromEntries(PORTALS.map((p) => [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, String(options.pollSeconds)]));
+  const log = createLogger(`bench-${options.name}`, 'warn');
+  const bus = new Bus({ clientId: `bench-${options.name}`, brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
+  await bus.connect();
+  await bus.ensureTopics();
+
+  const system = await startServices(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals });
+  try {
+    return await measure(options, system, bus);
+  } finally {
+    await bus.disconnect();
+    say('stopping the system…');
+    await system.stop();
+  }
+}
+
+async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Promise<RunFigures> {
+  // What the pipeline reports about itself, for latencies: when each offer was fetched, when each alert was accepted.
+  const fetchedAt = new Map<string, number>();
+  const acceptedAt = new Map<string, number>();
+  await bus.subscribe({
+    group: `bench.offers-${randomUUID()}`,
+    events: ['offer.published'],
+    fromBeginning: true,
+    handle: async (e) => void fetchedAt.set(e.data.offer.id, Date.parse(e.data.fetchedAt)),
+  });
+  await bus.subscribe({
+    group: `bench.alerts-${randomUUID()}`,
+    events: ['alert.sent'],
+    fromBeginning: true,
+    handle: async (e) => {
+      for (const offerId of e.data.offerIds) {
+        const key = `${e.data.recipientEmail.toLowerCase()} ${offerId}`;
+        if (!acceptedAt.has(key)) acceptedAt.set(key, Date.parse(e.data.sentAt));
+      }
+    },
+  });
+
+  const watchdogs = marketWatchdogs(options.watchdogs, options.recipients, `${options.name}-${Date.now()}`);
+  const domain = watchdogs[0].email.split('@')[1];
+  say(`publishing ${watchdogs.length} watchdogs of ${new Set(watchdogs.map((w) => w.email)).size} recipients…`);
+  await bus.publishMany('watchdog.changed', watchdogs.map((w) => ({ key: w.id, data: { watchdogId: w.id, watchdog: w } })));
+  await waitForMatcher(watchdogs.length);
+
+  const streamStart = Date.now();
+  await json(`${SIM}/admin/stream`, {
+    method: 'POST',
+    body: JSON.stringify({ seed: 7, perMinute: options.perMinute, crossPostShare: options.crossPostShare, durationSeconds: options.durationSeconds, priceChangeShare: 0, withdrawShare: 0 }),
+  });
+  say(`stream: ${options.perMinute} properties a minute for ${options.durationSeconds} s, ${Math.round(options.crossPostShare * 100)} % cross-posted; polling every ${options.pollSeconds} s`);
+  if (options.during) await options.during(system, say);
+  const streamEnd = streamStart + options.durationSeconds * 1000;
+  while (Date.now() < streamEnd) await sleep(1000);
+
+  const truth = await json<GroundTruth>(`${SIM}/admin/ground-truth`);
+  const expected = expectedAlerts(truth, watchdogs);
+  say(`${truth.properties.length} properties published; ${expected.pairs.size} alerts expected (${expected.ambiguous.size} borderline pairs not judged)`);
+
+  const mails = await drain(domain, expected.pairs.size, options.pollSeconds);
+  const received = await receivedPairs(mails, truth);
+
+  let duplicates = 0;
+  const seen = new Set<string>();
+  for (const pair of received.pairs) (seen.has(pair.key) ? duplicates++ : seen.add(pair.key));
+  const missed = [...expected.pairs.keys()].filter((k) => !seen.has(k));
+  const unexpected = [...seen].filter((k) => !expected.pairs.has(k) && !expected.ambiguous.has(k));
+  if (missed.length) say(`missed, e.g.: ${missed.slice(0, 5).join('; ')}`);
+  if (unexpected.length) say(`unexpected, e.g.: ${unexpected.slice(0, 5).join('; ')}`);
+
+  const pipeline: number[] = [];
+  const e2e: number[] = [];
+  for (const pair of received.pairs) {
+    const accepted = acceptedAt.get(`${pair.email} ${pair.offerId}`);
+    const fetched = fetchedAt.get(pair.offerId);
+    const published = expected.publishedAt.get(pair.propertyId);
+    if (accepted && fetched) pipeline.push(accepted - fetched);
+    if (accepted && published) e2e.push(accepted - published);
+  }
+  return {
+    alerts: received.pairs.length,
+    duplicates,
+    missed: missed.length,
+    unexpected: unexpected.length,
+    ambiguousSkipped: expected.ambiguous.size,
+    properties: truth.properties.length,
+    watchdogs: watchdogs.length,
+    pipelineP50ms: percentile(pipeline, 0.5),
+    pipelineP99ms: percentile(pipeline, 0.99),
+    e2eP50ms: percentile(e2e, 0.5),
+    e2eP99ms: percentile(e2e, 0.99),
+  };
+}
+
+async function waitForMatcher(count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const health = (await fetch(`http://127.0.0.1:${PORTS.health.matcher}/health`).then((r) => r.json()).catch(() => null)) as { details?: { watchdogs?: number } } | null;
+    if ((health?.details?.watchdogs ?? 0) >= count) return;
+    await sleep(500);
+  }
+  throw new Error(`the matcher did not load ${count} watchdogs within 60 s`);
+}
+
+/** Waits until the mail catcher has been quiet for a while after the stream (or a cap). */
+async function drain(domain: string, expected: number, pollSeconds: number): Promise<MailDevMessage[]> {
+  const quietMs = Math.max(20_000, pollSeconds * 2_000);
+  const deadline = Date.now() + 180_000;
+  let last = -1;
+  let lastChange = Date.now();
+  for (;;) {
+    const mails = (await json<MailDevMessage[]>(`${MAIL}/email`)).filter((m) => m.to.some((t) => t.address.endsWith(`@${domain}`)));
+    if (mails.length !== last) ((last = mails.length), (lastChange = Date.now()));
+    if (Date.now() - lastChange > quietMs || Date.now() > deadline) {
+      say(`${mails.length} alert e-mails in the catcher (${expected} alerts expected)`);
+      return mails;
+    }
+    await sleep(2_000);
+  }
+}
+
+type ReceivedPair = { key: string; email: string; offerId: string; propertyId: string };
+
+/** Every (recipient, property) an alert e-mail carried: offer links → normaliser's sources → simulator property. */
+async function receivedPairs(mails: MailDevMessage[], truth: GroundTruth): Promise<{ pairs: ReceivedPair[] }> {
+  const propertyOfListing = new Map(truth.listings.map((l) => [`${l.portal}:${l.listingId}`, l.propertyId]));
+  const propertyOfOffer = new Map<string, string | null>();
+  const pairs: ReceivedPair[] = [];
+  for (const mail of mails) {
+    const email = mail.to[0].address.toLowerCase();
+    const offerIds = [...new Set([...(mail.text ?? '').matchAll(/\/detail\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]))];
+    for (const offerId of offerIds) {
+      if (!propertyOfOffer.has(offerId)) {
+        const offer = await json<{ data?: { sources: Array<{ portal: string; listingId: string }> }; sources?: Array<{ portal: string; listingId: string }> }>(`${OFFERS}/offers/${offerId}`).catch(() => null);
+        const sources = offer?.data?.sources ?? offer?.sources ?? [];
+        propertyOfOffer.set(offerId, sources.map((s) => propertyOfListing.get(`${s.portal}:${s.listingId}`)).find(Boolean) ?? null);
+      }
+      const propertyId = propertyOfOffer.get(offerId);
+      if (propertyId) pairs.push({ key: `${email} ${propertyId}`, email, offerId, propertyId });
+    }
+  }
+  return { pairs };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
+}
+
+export type { Watchdog };
