@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { getGazetteer } from '@rr/gazetteer';
 import { runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
-import { createListingsHandler, flushOutbox } from './handlers/on-listings.handler';
+import { DedupeIndex } from './domain/dedupe-index';
+import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
 import { createOffersApi } from './http/offers-api';
 import { ListingRepository } from './repositories/listing.repository';
 import { OfferRepository } from './repositories/offer.repository';
-import { OutboxRepository } from './repositories/outbox.repository';
+import { StateWriter } from './repositories/state-writer';
 
 export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
   name: 'normaliser',
@@ -18,12 +19,15 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     log.info({ ms: Date.now() - started, municipalities: gazetteer.list('municipality').length }, 'gazetteer loaded');
     const listings = new ListingRepository(db!);
     const offers = new OfferRepository(db!);
-    const outbox = new OutboxRepository(db!);
-    await Promise.all([listings.init(), offers.init(), outbox.init()]);
-    const resent = await flushOutbox({ bus, outbox });
-    if (resent > 0) log.warn({ resent }, 'sent events left in the outbox by an earlier run');
+    const writer = new StateWriter(db!, publisherOf(bus));
+    await Promise.all([listings.init(), offers.init(), writer.init()]);
+    const recovered = await writer.recover();
+    if (recovered > 0) log.warn({ recovered }, 'finished batches an earlier run committed but did not complete');
+    const index = new DedupeIndex();
+    for await (const page of offers.all()) for (const o of page) index.upsert(o);
+    log.info({ offers: index.size }, 'dedupe index loaded');
 
-    const handler = createListingsHandler({ bus, log, gazetteer, listings, offers, outbox });
+    const handler = createListingsHandler({ log, gazetteer, listings, offers, writer, index });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],
@@ -39,7 +43,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     log.info({ port: (server.address() as AddressInfo).port }, 'offers API listening');
 
     return {
-      details: () => ({ offersApiPort: (server.address() as AddressInfo).port, ...handler.counters }),
+      details: () => ({ offersApiPort: (server.address() as AddressInfo).port, indexedOffers: index.size, ...handler.counters }),
     };
   },
 };

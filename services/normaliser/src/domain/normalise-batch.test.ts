@@ -2,7 +2,7 @@ import { getGazetteer } from '@rr/gazetteer';
 import type { Offer, RawListing } from '@rr/proto';
 import { crossPost, rawListing } from '../../test/factories';
 import type { ListingRecord } from '../repositories/listing.model';
-import { dedupeFactsOf, dedupeKeysOf } from './dedupe';
+import { DedupeIndex } from './dedupe-index';
 import { BatchNormaliser, type BatchInput } from './normalise-batch';
 import { offerIdOf } from './offer-factory';
 
@@ -10,17 +10,20 @@ import { offerIdOf } from './offer-factory';
 function memoryStore() {
   const listings = new Map<string, ListingRecord>();
   const offers = new Map<string, Offer>();
+  const index = new DedupeIndex();
   const clone = <T>(x: T): T => structuredClone(x);
   const store = {
     findListings: async (keys: string[]) => keys.flatMap((k) => (listings.has(k) ? [clone(listings.get(k)!)] : [])),
     findOffers: async (ids: string[]) => ids.flatMap((id) => (offers.has(id) ? [clone(offers.get(id)!)] : [])),
-    findOffersByDedupeKeys: async (keys: string[]) =>
-      [...offers.values()].filter((o) => dedupeKeysOf(dedupeFactsOf(o)).some((k) => keys.includes(k))).map(clone),
+    candidateIds: (facts: Parameters<DedupeIndex['candidateIds']>[0]) => index.candidateIds(facts),
   };
   async function run(inputs: BatchInput[]) {
     const result = await new BatchNormaliser(store, getGazetteer(), () => new Date('2026-03-01T10:00:00Z')).run(inputs);
     for (const r of result.listings) listings.set(r.key, clone(r));
-    for (const o of result.offers) offers.set(o.id, clone(o));
+    for (const o of result.offers) {
+      offers.set(o.id, clone(o));
+      index.upsert(o);
+    }
     return result;
   }
   return { run, listings, offers };

@@ -1,7 +1,7 @@
 import type { Gazetteer } from '@rr/gazetteer';
 import type { ListingFetchedV1, ListingWithdrawnV1, Offer, OfferLocation, RawListing } from '@rr/proto';
 import type { ListingRecord } from '../repositories/listing.model';
-import type { OutgoingEvent } from '../repositories/outbox.repository';
+import type { OutgoingEvent } from '../repositories/state-writer';
 import { dedupeFactsOf, dedupeKeysOf, findDuplicate, type DedupeCandidate, type DedupeFacts } from './dedupe';
 import { locate } from './locate';
 import { applyListingChange, attachSource, withdrawSource, type OfferChange } from './offer-changes';
@@ -11,7 +11,8 @@ import { fingerprintOf, listingKeyOf, newOffer } from './offer-factory';
 export type NormaliserStore = {
   findListings(keys: string[]): Promise<ListingRecord[]>;
   findOffers(ids: string[]): Promise<Offer[]>;
-  findOffersByDedupeKeys(keys: string[]): Promise<Offer[]>;
+  /** Offers that could be the property of one of these new listings (see DedupeIndex). */
+  candidateIds(listings: DedupeFacts[]): string[];
 };
 
 export type BatchInput =
@@ -60,15 +61,16 @@ export class BatchNormaliser {
     for (const o of await this.store.findOffers(offerIds)) this.remember(o);
 
     const locations = new Map<RawListing, OfferLocation>();
-    const lookupKeys = new Set<string>();
+    const newcomers: DedupeFacts[] = [];
     for (const input of inputs) {
       if (input.kind !== 'fetched') continue;
       const l = input.data.listing;
       const location = locate(this.gazetteer, l);
       locations.set(l, location);
-      if (!this.listings.has(listingKeyOf(l))) for (const k of dedupeKeysOf(factsOf(l, location), true)) lookupKeys.add(k);
+      if (!this.listings.has(listingKeyOf(l))) newcomers.push(factsOf(l, location));
     }
-    for (const o of await this.store.findOffersByDedupeKeys([...lookupKeys])) if (!this.offers.has(o.id)) this.remember(o);
+    const candidates = this.store.candidateIds(newcomers).filter((id) => !this.offers.has(id));
+    for (const o of await this.store.findOffers(candidates)) this.remember(o);
 
     for (const input of inputs) {
       const key = input.kind === 'fetched' ? listingKeyOf(input.data.listing) : listingKeyOf(input.data);

@@ -18,14 +18,6 @@ export class ListingRepository {
     return docs.map(({ _id, ...rest }) => ({ key: _id, ...rest }));
   }
 
-  async saveMany(records: ListingRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    await this.model.bulkWrite(
-      records.map(({ key, ...rest }) => ({ replaceOne: { filter: { _id: key }, replacement: { _id: key, ...rest }, upsert: true } })),
-      { ordered: false },
-    );
-  }
-
   async countFlagged(flag: string): Promise<number> {
     return this.model.countDocuments({ flags: flag });
   }

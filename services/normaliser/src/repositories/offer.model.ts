@@ -3,11 +3,10 @@ import type { Offer } from '@rr/proto';
 
 /**
  * An offer as stored: the proto `Offer` as is, plus top-level copies of what reads filter on
- * (FerretDB indexes plain fields best) and the dedupe lookup keys.
+ * (FerretDB indexes plain fields best).
  */
 export type OfferDoc = Omit<Offer, 'id'> & {
   _id: string;
-  dedupeKeys: string[];
   municipalityCode: string | null;
   districtCode: string | null;
   regionCode: string | null;
@@ -15,7 +14,6 @@ export type OfferDoc = Omit<Offer, 'id'> & {
 };
 
 const schema = new Schema<OfferDoc>({ _id: String }, { strict: false, versionKey: false, collection: 'offers' });
-schema.index({ dedupeKeys: 1 });
 schema.index({ active: 1, foundAt: -1 });
 schema.index({ municipalityCode: 1, realEstateType: 1, adType: 1, active: 1 });
 schema.index({ districtCode: 1, realEstateType: 1, adType: 1, active: 1 });

@@ -1,6 +1,5 @@
 import type { Connection, Model } from 'mongoose';
 import type { Offer } from '@rr/proto';
-import { dedupeFactsOf, dedupeKeysOf } from '../domain/dedupe';
 import { offerModel, type OfferDoc } from './offer.model';
 
 export type OfferFilter = {
@@ -35,20 +34,15 @@ export class OfferRepository {
     return docs.map(toOffer);
   }
 
-  /** Offers (active or not) that share a dedupe lookup key with a new listing. */
-  async findByDedupeKeys(keys: string[]): Promise<Offer[]> {
-    if (keys.length === 0) return [];
-    const docs = await this.model.find({ dedupeKeys: { $in: keys } }).lean<OfferDoc[]>();
-    return docs.map(toOffer);
-  }
-
-  async saveMany(offers: Offer[]): Promise<void> {
-    if (offers.length === 0) return;
-    const now = new Date().toISOString();
-    await this.model.bulkWrite(
-      offers.map((o) => ({ replaceOne: { filter: { _id: o.id }, replacement: toDoc(o, now), upsert: true } })),
-      { ordered: false },
-    );
+  /** Every stored offer, a page at a time (loading the dedupe index at start). */
+  async *all(pageSize = 1000): AsyncGenerator<Offer[]> {
+    let after = '';
+    for (;;) {
+      const docs = await this.model.find({ _id: { $gt: after } }).sort({ _id: 1 }).limit(pageSize).lean<OfferDoc[]>();
+      if (docs.length === 0) return;
+      yield docs.map(toOffer);
+      after = docs[docs.length - 1]._id;
+    }
   }
 
   /** Newest found first. */
@@ -85,12 +79,11 @@ function toQuery(f: OfferFilter): Record<string, unknown> {
   return q;
 }
 
-function toDoc(o: Offer, now: string): OfferDoc {
+export function toOfferDoc(o: Offer, now: string): OfferDoc {
   const { id, ...rest } = o;
   return {
     ...rest,
     _id: id,
-    dedupeKeys: dedupeKeysOf(dedupeFactsOf(o)),
     municipalityCode: o.location.municipalityCode,
     districtCode: o.location.districtCode,
     regionCode: o.location.regionCode,
@@ -100,6 +93,6 @@ function toDoc(o: Offer, now: string): OfferDoc {
 
 /** Strips storage fields, so callers get exactly the proto Offer (never a database document). */
 export function toOffer(doc: OfferDoc): Offer {
-  const { _id, dedupeKeys: _k, municipalityCode: _m, districtCode: _d, regionCode: _r, updatedAt: _u, ...rest } = doc as OfferDoc & Record<string, unknown>;
+  const { _id, municipalityCode: _m, districtCode: _d, regionCode: _r, updatedAt: _u, ...rest } = doc as OfferDoc & Record<string, unknown>;
   return { id: _id, ...rest } as Offer;
 }
