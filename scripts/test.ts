@@ -18,7 +18,7 @@ type JestSummary = { numPassedTests: number; numFailedTests: number; numRuntimeE
 function jest(name: string, args: string[]): { passed: number; failed: number } {
   const output = path.join(RESULTS, `${name}.json`);
   rmSync(output, { force: true });
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/jest'), [...args, '--ci', '--json', `--outputFile=${output}`], {
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/jest'), [...args, '--ci', '--forceExit', '--json', `--outputFile=${output}`], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
