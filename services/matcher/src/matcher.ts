@@ -16,7 +16,7 @@ const EXPIRY_SWEEP_MS = 60_000;
  */
 export async function startMatcher({ bus, config, log, shutdown }: ServiceContext<MatcherConfig>) {
   const shard = { index: config.SHARD_INDEX, count: config.SHARD_COUNT };
-  const registry = new WatchdogRegistry(shard);
+  const registry = new WatchdogRegistry(shard, { loading: true });
   const progress = new ReplayProgress(await bus.endOffsets('watchdog.changed'));
   let ready = false;
 
@@ -28,6 +28,7 @@ export async function startMatcher({ bus, config, log, shutdown }: ServiceContex
   });
 
   const startMatching = async () => {
+    registry.finishLoading();
     ready = true;
     log.info({ watchdogs: registry.size, shard, stalled: progress.stalled }, 'watchdogs replayed; matching offers');
     const suffix = shard.count > 1 ? `.shard-${shard.index}-of-${shard.count}` : '';

@@ -107,14 +107,15 @@ describe('FilterIndex', () => {
     const index = new FilterIndex();
     for (let step = 0; step < 4000; step++) {
       const id = `w${Math.floor(r.next() * 400)}`;
+      if (all.has(id)) index.remove(id, all.get(id)!);
       if (r.next() < 0.25) {
         all.delete(id);
-        index.remove(id);
       } else {
         const c = randomCriteria(r);
         all.set(id, c);
         index.add(id, c);
       }
+      if (step === 1000) index.seal();
       if (step % 10 === 0) {
         const o = randomOffer(r, step);
         const expected = [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort();
@@ -173,9 +174,11 @@ describe('FilterIndex', () => {
     expect(index.match(offer()).sort()).toEqual(['exact', 'open', 'wide']);
   });
 
-  it('forgets removed watchdogs and replaces changed ones', () => {
+  it('forgets removed watchdogs and takes changed ones, before and after sealing', () => {
     const index = indexOf({ a: criteria(), b: criteria() });
-    index.remove('a');
+    index.seal();
+    index.remove('a', criteria());
+    index.remove('b', criteria());
     index.add('b', criteria({ adTypes: ['Rent'] }));
     index.add('c', criteria());
     expect(index.match(offer())).toEqual(['c']);
@@ -183,13 +186,18 @@ describe('FilterIndex', () => {
     expect(index.has('a')).toBe(false);
   });
 
-  it('cleans stale entries out of a posting once many are met', () => {
+  it('refuses to add a watchdog twice', () => {
+    const index = indexOf({ a: criteria() });
+    expect(() => index.add('a', criteria())).toThrow('already in the index');
+  });
+
+  it('asks for a rebuild after much churn', () => {
     const index = new FilterIndex();
-    for (let i = 0; i < 200; i++) index.add(`w${i}`, criteria());
-    for (let i = 0; i < 150; i++) index.remove(`w${i}`);
-    expect(index.stale).toBe(150);
-    expect(index.match(offer())).toHaveLength(50);
-    expect(index.stale).toBe(0);
+    for (let i = 0; i < 1000; i++) index.add(`w${i}`, criteria());
+    index.seal();
+    expect(index.needsRebuild).toBe(false);
+    for (let i = 0; i < 60_000; i++) index.add(`n${i}`, criteria());
+    expect(index.needsRebuild).toBe(true);
   });
 });
 

@@ -1,52 +1,56 @@
 /** Typed arrays that grow by doubling; `data` may be replaced on growth, so read it fresh. */
-abstract class Growable<A extends Float64Array | Uint8Array | Uint16Array> {
-  data: A;
+export class GrowableF64 {
+  data: Float64Array;
+  length = 0;
 
-  constructor(initial: number) {
-    this.data = this.allocate(initial);
+  constructor(initial = 1024) {
+    this.data = new Float64Array(initial);
   }
 
-  protected abstract allocate(length: number): A;
+  reserve(extra: number): void {
+    if (this.length + extra <= this.data.length) return;
+    const bigger = new Float64Array(Math.max(this.length + extra, this.data.length * 2));
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
 
-  get(index: number): number | undefined {
-    return index < this.data.length ? this.data[index] : undefined;
+  push(value: number): void {
+    if (this.length === this.data.length) this.reserve(1);
+    this.data[this.length++] = value;
+  }
+
+  /** Writes at an index, growing (and zero-filling) as needed. */
+  set(index: number, value: number): void {
+    if (index >= this.data.length) this.reserve(index + 1 - this.length);
+    this.data[index] = value;
+    if (index >= this.length) this.length = index + 1;
+  }
+}
+
+export class GrowableI32 {
+  data: Int32Array;
+  length = 0;
+
+  constructor(initial = 1024) {
+    this.data = new Int32Array(initial);
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
   }
 
   set(index: number, value: number): void {
-    if (index >= this.data.length) {
-      const bigger = this.allocate(Math.max(index + 1, this.data.length * 2));
-      bigger.set(this.data as never);
+    while (index >= this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
       this.data = bigger;
     }
     this.data[index] = value;
-  }
-}
-
-export class GrowableF64 extends Growable<Float64Array> {
-  constructor(initial = 1024, private readonly empty = 0) {
-    super(initial);
-    this.data.fill(empty);
-  }
-  protected allocate(length: number) {
-    // Called by the base constructor before `empty` is assigned; that first array is filled above.
-    return new Float64Array(length).fill(this.empty ?? 0);
-  }
-}
-
-export class GrowableU8 extends Growable<Uint8Array> {
-  constructor(initial = 1024) {
-    super(initial);
-  }
-  protected allocate(length: number) {
-    return new Uint8Array(length);
-  }
-}
-
-export class GrowableU16 extends Growable<Uint16Array> {
-  constructor(initial = 1024) {
-    super(initial);
-  }
-  protected allocate(length: number) {
-    return new Uint16Array(length);
+    if (index >= this.length) this.length = index + 1;
   }
 }

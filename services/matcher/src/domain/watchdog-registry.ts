@@ -10,10 +10,14 @@ export type Shard = { index: number; count: number };
  * changes and offers and answers with the matches to emit, one per recipient.
  */
 export class WatchdogRegistry {
-  private readonly index = new FilterIndex();
+  private index = new FilterIndex();
   private readonly watchdogs = new Map<string, Watchdog>();
+  /** While replaying, states only land in the map; the index is bulk-built once at the end. */
+  private loading: boolean;
 
-  constructor(private readonly shard: Shard = { index: 0, count: 1 }) {}
+  constructor(private readonly shard: Shard = { index: 0, count: 1 }, options: { loading?: boolean } = {}) {
+    this.loading = options.loading ?? false;
+  }
 
   get size(): number {
     return this.watchdogs.size;
@@ -25,9 +29,29 @@ export class WatchdogRegistry {
       this.forget(watchdogId);
       return false;
     }
+    if (!this.loading) {
+      const previous = this.watchdogs.get(watchdogId);
+      if (previous) this.index.remove(watchdogId, previous.criteria);
+      this.index.add(watchdogId, watchdog.criteria);
+    }
     this.watchdogs.set(watchdogId, watchdog);
-    this.index.add(watchdogId, watchdog.criteria);
+    if (!this.loading && this.index.needsRebuild) this.rebuild();
     return true;
+  }
+
+  /** Ends the replay: builds the index over every watchdog kept. */
+  finishLoading(): void {
+    if (!this.loading) return;
+    this.loading = false;
+    this.rebuild();
+  }
+
+  /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
+  rebuild(): void {
+    const index = new FilterIndex();
+    for (const [id, watchdog] of this.watchdogs) index.add(id, watchdog.criteria);
+    index.seal();
+    this.index = index;
   }
 
   /**
@@ -36,6 +60,7 @@ export class WatchdogRegistry {
    */
   match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
     if (!offer.active) return [];
+    this.finishLoading();
     const byRecipient = new Map<string, Watchdog>();
     for (const id of this.index.match(offer)) {
       const watchdog = this.watchdogs.get(id)!;
@@ -64,8 +89,10 @@ export class WatchdogRegistry {
   }
 
   private forget(watchdogId: string): void {
+    const previous = this.watchdogs.get(watchdogId);
+    if (!previous) return;
     this.watchdogs.delete(watchdogId);
-    this.index.remove(watchdogId);
+    if (!this.loading) this.index.remove(watchdogId, previous.criteria);
   }
 }
 
