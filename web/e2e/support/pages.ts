@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL } from './browser';
 
 /** A consent choice already made, so that the cookie bar does not cover what a test clicks. */
-export async function newContext(browser: Browser, { consent = true, width = 1280 }: { consent?: boolean; width?: number } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'cs-CZ' });
+export async function newContext(browser: Browser, { consent = true, width = 1280, bypassCSP = false }: { consent?: boolean; width?: number; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'cs-CZ', bypassCSP });
   if (consent) {
     const value = encodeURIComponent(JSON.stringify({
       id: randomUUID(), datetime: new Date().toISOString(),

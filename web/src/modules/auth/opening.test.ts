@@ -28,7 +28,7 @@ describe('auth dialog opening rules', () => {
 
   it('removes magic, email and login on close and magic and email when SENT opens', () => {
     expect(cleanedSearch('?magic=m&email=e&login&utm=x', CLOSE_REMOVES)).toBe('?utm=x');
-    expect(cleanedSearch('?magic=m&email=e&login', SENT_REMOVES)).toBe('?login=');
+    expect(cleanedSearch('?magic=m&email=e&login', SENT_REMOVES)).toBe('?login');
     expect(cleanedSearch('?magic=m', CLOSE_REMOVES)).toBe('');
   });
 

@@ -28,10 +28,13 @@ export function filterLinkAction(query: AuthQuery, loggedIn: boolean): { kind: '
 
 /** Closing the dialog removes magic, email and login; opening SENT removes magic and email. */
 export function cleanedSearch(search: string, remove: readonly string[]): string {
-  const q = new URLSearchParams(search);
-  for (const name of remove) q.delete(name);
-  const rest = q.toString();
-  return rest ? `?${rest}` : '';
+  // Filters the raw pairs so that what stays keeps its exact spelling (`?login` must not become `?login=`).
+  const kept = search.replace(/^\?/, '').split('&').filter((pair) => {
+    if (!pair) return false;
+    const name = decodeURIComponent(pair.split('=')[0].replace(/\+/g, ' '));
+    return !remove.includes(name);
+  });
+  return kept.length ? `?${kept.join('&')}` : '';
 }
 export const CLOSE_REMOVES = ['magic', 'email', 'login'] as const;
 export const SENT_REMOVES = ['magic', 'email'] as const;

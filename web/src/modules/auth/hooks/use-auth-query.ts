@@ -21,16 +21,17 @@ export function useAuthQuery() {
 
   useEffect(() => {
     if (state === 'loading') return;
-    const key = `${state}|${search}`;
+    const query = readAuthQuery(search);
+    const emailChange = new URLSearchParams(search).get('emailChange');
+    // React to the parameters themselves, not to other changes of the query string.
+    const key = JSON.stringify([state, query, emailChange]);
     if (handled.current === key) return;
     handled.current = key;
-    const query = readAuthQuery(search);
     const loggedIn = state === 'loggedIn';
     const form = formToOpen(query, loggedIn);
     if (form) open(form, { magic: query.magic, email: query.email });
     const link = filterLinkAction(query, loggedIn);
     if (link?.kind === 'open') navigate(pathFor('myFilter', locale, { filterId: link.filterId }), { replace: true });
-    const emailChange = new URLSearchParams(search).get('emailChange');
     if (emailChange) {
       removeQueryParams(['emailChange']);
       profileApi.confirmEmailChange(emailChange).then(

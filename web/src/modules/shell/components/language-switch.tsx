@@ -14,7 +14,7 @@ export function LanguageSwitch({ onNavigate }: { onNavigate?: () => void }) {
       hrefLang={other}
       lang={other}
       className="lang-switch"
-      aria-label={t('nav.languageLabel')}
+      title={t('nav.languageLabel')}
       data-testid="language-switch"
       onClick={(event) => {
         event.preventDefault();
