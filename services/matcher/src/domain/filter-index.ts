@@ -2,7 +2,8 @@ import * as proto from '@rr/proto';
 import type { GeoPoint, Offer, PlaceKind, Range, RealEstateType, WatchdogCriteria } from '@rr/proto';
 import { GrowableF64, GrowableI32 } from './growable';
 import { bandOf, cellsAround, cellsOf } from './keys';
-import { CIRCLE_STRIDE, CODE_STRIDE, Postings } from './postings';
+import type { Columns } from './columns';
+import { Postings } from './postings';
 
 /**
  * Every active watchdog in memory, answering "which watchdogs does this offer match?" without
@@ -57,8 +58,8 @@ const SCOPED_CHECKS = Object.fromEntries(
 
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */
-  private readonly codes = new Postings(CODE_STRIDE);
-  private readonly circles = new Postings(CIRCLE_STRIDE);
+  private readonly codes = new Postings(false);
+  private readonly circles = new Postings(true);
   private readonly codeIds: Record<PlaceKind, Map<string, number>> = { region: new Map(), district: new Map(), municipality: new Map(), pragueDistrict: new Map() };
   private readonly cellIds = new Map<number, number>();
   private nextLocationId = 1;
@@ -169,7 +170,7 @@ export class FilterIndex {
       for (let r = first; r < end; r++) {
         const band = p.rankBand[r];
         if (top >= 0 && band > top) break;
-        count = this.scan(p.base, p.rankStart[r], p.rankStart[r + 1], p.stride, query, band === top, count);
+        count = this.scan(p.base, p.rankStart[r], p.rankStart[r + 1], query, band === top, count);
       }
     }
     const bands = p.overlay.get(bucket);
@@ -177,31 +178,31 @@ export class FilterIndex {
     const last = top < 0 ? bands.length - 1 : Math.min(top, bands.length - 1);
     for (let band = 0; band <= last; band++) {
       const posting = bands[band];
-      if (posting && posting.length > 0) count = this.scan(posting.data, 0, posting.length, p.stride, query, band === top, count);
+      if (posting && posting.length > 0) count = this.scan(posting, 0, posting.length, query, band === top, count);
     }
     return count;
   }
 
   /** Walks entries with upper price bound ≥ the price (all of them for an offer without price). */
-  private scan(data: Float64Array, start: number, end: number, stride: number, q: OfferQuery, checkFrom: boolean, count: number): number {
+  private scan(c: Columns, start: number, end: number, q: OfferQuery, checkFrom: boolean, count: number): number {
     const price = q.walkPrice;
     const seen = this.seen;
     const stamp = this.stamp;
-    const circle = stride === CIRCLE_STRIDE;
-    for (let i = start; i < end; i += stride) {
-      if (data[i] < price) break;
-      if (checkFrom && data[i + 1] > price) continue;
-      const meta = data[i + 3];
+    const { to, from, meta: metas, slot: slots } = c;
+    for (let i = start; i < end; i++) {
+      if (to[i] < price) break;
+      if (checkFrom && from[i] > price) continue;
+      const meta = metas[i];
       if (meta < 0 || (q.noPrice && meta & PRICED_ONLY)) continue;
-      const slot = data[i + 2];
+      const slot = slots[i];
       const repeat = meta & REPEAT;
       if (repeat && seen[slot] === stamp) continue;
       const checks = meta & q.scope;
-      if (checks !== 0 && !((checks & CHECK.area) === 0 || (q.area >= data[i + 4] && q.area <= data[i + 5])) || (checks & REST_CHECKS && !this.verifyRest(slot, checks, q))) {
+      if (checks !== 0 && (((checks & CHECK.area) !== 0 && !(q.area >= c.areaLo[i] && q.area <= c.areaHi[i])) || (checks & REST_CHECKS && !this.verifyRest(slot, checks, q)))) {
         if (repeat) seen[slot] = stamp;
         continue;
       }
-      if (circle && !this.withinRadius(data, i, (meta >>> PLACE_SHIFT) - 1, q)) continue;
+      if (c.geo && !this.withinRadius(c, i, (meta >>> PLACE_SHIFT) - 1, q)) continue;
       if (repeat) seen[slot] = stamp;
       if (count === this.out.length) this.growOut();
       this.out[count++] = slot;
@@ -210,15 +211,15 @@ export class FilterIndex {
   }
 
   /** `distanceKm(centre, offer) <= radius`, computed as geo.ts does, skipping the arcsine away from the edge. */
-  private withinRadius(d: Float64Array, i: number, place: number, q: OfferQuery): boolean {
+  private withinRadius(c: Columns, i: number, place: number, q: OfferQuery): boolean {
     if (q.point == null) return false;
-    const dLat = ((q.point.lat - d[i + 6]) * Math.PI) / 180;
-    const dLon = ((q.point.lon - d[i + 7]) * Math.PI) / 180;
-    const h = Math.sin(dLat / 2) ** 2 + d[i + 8] * q.cosLat * Math.sin(dLon / 2) ** 2;
-    const edge = d[i + 9];
+    const dLat = ((q.point.lat - c.lat[i]) * Math.PI) / 180;
+    const dLon = ((q.point.lon - c.lon[i]) * Math.PI) / 180;
+    const h = Math.sin(dLat / 2) ** 2 + c.cosLat[i] * q.cosLat * Math.sin(dLon / 2) ** 2;
+    const edge = c.edge[i];
     if (h < edge * (1 - 1e-9)) return true;
     if (h > edge * (1 + 1e-9)) return false;
-    return distanceKm({ lat: d[i + 6], lon: d[i + 7] }, q.point) <= this.places.data[place * 2];
+    return distanceKm({ lat: c.lat[i], lon: c.lon[i] }, q.point) <= this.places.data[place * 2];
   }
 
   private verifyRest(slot: number, checks: number, q: OfferQuery): boolean {
