@@ -14,15 +14,17 @@ import { usePageMeta } from './modules/shell/hooks/use-page-meta';
 import { useMeta } from './modules/shell/stores/meta.store';
 import { setForcedLogoutHandler, useSession } from './modules/session/stores/session.store';
 import { translate } from './i18n/translate';
+import { HomePage } from './pages/home.page';
 
 export type PageProps = { params: RouteParams };
 type Page = ComponentType<PageProps>;
 const page = (load: () => Promise<Record<string, unknown>>, name: string) =>
   lazy(async () => ({ default: (await load())[name] as Page }));
 
-/** Pages are code-split; each chunk loads when its route is first visited. */
+/** Pages other than home are code-split; each chunk loads when its route is first visited. */
 const PAGES: Record<RouteName, Page> = {
-  home: page(() => import('./pages/home.page'), 'HomePage'),
+  // The landing page ships in the entry chunk: no second round trip and no layout shift before the LCP.
+  home: HomePage,
   notFound: page(() => import('./pages/not-found.page'), 'NotFoundPage'),
   faq: page(() => import('./pages/content.page'), 'FaqPage'),
   cookies: page(() => import('./pages/content.page'), 'CookiesPage'),
