@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { getGazetteer } from '@rr/gazetteer';
 import { runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
-import { DedupeIndex } from './domain/dedupe-index';
+import { StateCache } from './domain/state-cache';
 import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
 import { createOffersApi } from './http/offers-api';
 import { ListingRepository } from './repositories/listing.repository';
@@ -19,15 +19,14 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     log.info({ ms: Date.now() - started, municipalities: gazetteer.list('municipality').length }, 'gazetteer loaded');
     const listings = new ListingRepository(db!);
     const offers = new OfferRepository(db!);
-    const writer = new StateWriter(db!, publisherOf(bus));
-    await Promise.all([listings.init(), offers.init(), writer.init()]);
-    const recovered = await writer.recover();
-    if (recovered > 0) log.warn({ recovered }, 'finished batches an earlier run committed but did not complete');
-    const index = new DedupeIndex();
-    for await (const page of offers.all()) for (const o of page) index.upsert(o);
-    log.info({ offers: index.size }, 'dedupe index loaded');
+    const writer = new StateWriter(db!);
+    await Promise.all([listings.init(), offers.init()]);
+    const cache = new StateCache();
+    for await (const page of offers.all()) for (const o of page) cache.putOffer(o);
+    for await (const page of listings.all()) for (const r of page) cache.putListing(r);
+    log.info({ ...cache.counts, ms: Date.now() - started }, 'state loaded');
 
-    const handler = createListingsHandler({ log, gazetteer, listings, offers, writer, index });
+    const handler = createListingsHandler({ log, gazetteer, cache, writer, publish: publisherOf(bus) });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],
@@ -43,7 +42,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     log.info({ port: (server.address() as AddressInfo).port }, 'offers API listening');
 
     return {
-      details: () => ({ offersApiPort: (server.address() as AddressInfo).port, indexedOffers: index.size, ...handler.counters }),
+      details: () => ({ offersApiPort: (server.address() as AddressInfo).port, cached: cache.counts, ...handler.counters }),
     };
   },
 };

@@ -1,41 +1,36 @@
 import type { Gazetteer } from '@rr/gazetteer';
 import type { Bus, HandlerContext, Logger } from '@rr/kit';
 import type { Envelope, EventType, ListingFetchedV1, ListingWithdrawnV1 } from '@rr/proto';
-import type { DedupeIndex } from '../domain/dedupe-index';
 import { BatchNormaliser, type BatchInput, type BatchStats } from '../domain/normalise-batch';
-import type { ListingRepository } from '../repositories/listing.repository';
-import type { OfferRepository } from '../repositories/offer.repository';
+import type { StateCache } from '../domain/state-cache';
 import type { OutgoingEvent, StateWriter } from '../repositories/state-writer';
 
 export type NormaliserDeps = {
   log: Logger;
   gazetteer: Gazetteer;
-  listings: ListingRepository;
-  offers: OfferRepository;
+  cache: StateCache;
   writer: StateWriter;
-  index: DedupeIndex;
+  publish: (events: OutgoingEvent[]) => Promise<void>;
 };
 
 export type Counters = BatchStats & { batches: number; listings: number; failed: number; lastBatchAt: string | null };
 
-/** Keeps one commit record well under the 16 MB document limit. */
-const MAX_CHUNK = 300;
-
 /**
- * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, then
- * write offers, listings and events in a few bulk commands (StateWriter).
+ * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, emit,
+ * write offers and listings in bulk, then remember the new state.
+ *
+ * Events go out before the write: if the process dies in between, Kafka redelivers the batch,
+ * the state (reloaded from the database) has not moved, and the same events (same offer ids) are
+ * computed, emitted again and written. Consumers already treat offer events idempotently by offer
+ * id; writing first instead would lose the events of a batch that dies after its write.
  */
 export function createListingsHandler(deps: NormaliserDeps) {
   const counters: Counters = { batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0 };
 
-  async function handleChunk(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
+  async function handleBatch(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
     const inputs: BatchInput[] = events.map((e) =>
       e.type === 'listing.withdrawn' ? { kind: 'withdrawn', data: e.data as ListingWithdrawnV1 } : { kind: 'fetched', data: e.data as ListingFetchedV1 });
-    const result = await new BatchNormaliser({
-      findListings: (keys) => deps.listings.findByKeys(keys),
-      findOffers: (ids) => deps.offers.findByIds(ids),
-      candidateIds: (facts) => deps.index.candidateIds(facts),
-    }, deps.gazetteer).run(inputs);
+    const result = await new BatchNormaliser(deps.cache, deps.gazetteer).run(inputs);
 
     for (const f of result.failures) ctx.log.error({ listing: f.key, reason: f.reason }, 'listing skipped: it could not be normalised');
     for (const r of result.listings) {
@@ -43,8 +38,15 @@ export function createListingsHandler(deps: NormaliserDeps) {
         ctx.log.warn({ listing: r.key, url: r.listing.url, locality: r.listing.locality }, 'listing kept without a location: neither GPS nor locality text resolved');
       }
     }
-    await deps.writer.commit(result);
-    for (const o of result.offers) deps.index.upsert(o);
+    await deps.publish(result.events);
+    await deps.writer.write({
+      offers: result.offers,
+      listings: result.listings,
+      isNewOffer: (id) => !deps.cache.hasOffer(id),
+      isNewListing: (key) => !deps.cache.hasListing(key),
+    });
+    for (const o of result.offers) deps.cache.putOffer(o);
+    for (const r of result.listings) deps.cache.putListing(r);
 
     counters.batches++;
     counters.listings += events.length;
@@ -52,12 +54,6 @@ export function createListingsHandler(deps: NormaliserDeps) {
     counters.lastBatchAt = new Date().toISOString();
     for (const k of Object.keys(result.stats) as Array<keyof BatchStats>) counters[k] += result.stats[k];
     ctx.log.debug({ size: events.length, ...result.stats }, 'batch normalised');
-  }
-
-  async function handleBatch(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
-    // A batch an earlier attempt committed but did not finish is completed first.
-    await deps.writer.recover();
-    for (let i = 0; i < events.length; i += MAX_CHUNK) await handleChunk(events.slice(i, i + MAX_CHUNK), ctx);
   }
 
   return { handleBatch, counters };
