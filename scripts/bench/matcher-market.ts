@@ -62,16 +62,17 @@ export class Market {
     const type = r.weighted([['Apartment', 0.6], ['House', 0.25], ['Land', 0.12], ['Commercial', 0.03]] as const);
     const rent = adType === 'Rent' || adType === 'Roommates';
     const median = this.medianPrice(area, rent, type);
-    const priceTo = r.chance(0.92) ? roundTo(r.around(median * 1.1, 0.5), rent ? 1000 : 100_000) : null;
-    const priceFrom = r.chance(0.45) ? roundTo((priceTo ?? median) * (0.55 + r.next() * 0.3), rent ? 1000 : 100_000) : null;
+    const priceTo = r.chance(0.92) ? roundTo(r.around(median, 0.5), rent ? 1000 : 100_000) : null;
+    // Most people search a price window ("5 to 7 million"), not just a ceiling.
+    const priceFrom = r.chance(0.75) ? roundTo((priceTo ?? median) * (0.6 + r.next() * 0.25), rent ? 1000 : 100_000) : null;
     const layouts = (type === 'Apartment' || type === 'House') && r.chance(0.85) ? this.layouts() : [];
-    const areaFrom = type !== 'Land' && r.chance(0.6) ? r.int(3, 12) * 10 : null;
+    const areaFrom = type !== 'Land' && r.chance(0.75) ? r.int(3, 12) * 10 : null;
     const count = r.weighted([[1, 0.7], [2, 0.2], [3, 0.1]] as const);
     return {
       adTypes: r.chance(0.03) ? ['Sale', 'Rent'] : [adType],
       realEstateTypes: type === 'Apartment' && r.chance(0.08) ? ['Apartment', 'House'] : [type],
       dispositions: layouts,
-      area: { from: areaFrom, to: areaFrom != null && r.chance(0.3) ? areaFrom + r.int(2, 8) * 10 : null },
+      area: { from: areaFrom, to: areaFrom != null && r.chance(0.5) ? areaFrom + r.int(2, 6) * 10 : null },
       price: { from: priceFrom, to: priceTo },
       pricePerM2: r.chance(0.05) ? { to: roundTo(median / 60, 1000) } : {},
       landArea: (type === 'Land' || type === 'House') && r.chance(0.4) ? { from: r.int(3, 15) * 100 } : {},
@@ -123,29 +124,29 @@ export class Market {
     const plain = (place: Place) => radius(place, 0);
     if (area === 'prague') {
       return r.weighted<() => WatchdogPlace>([
-        [() => plain(r.pick(this.pragueDistricts)), 0.55],
-        [() => plain(this.praha), 0.12],
-        [() => radius(this.praha, r.pick([5, 10, 15, 20, 30])), 0.1],
+        [() => plain(r.pick(this.pragueDistricts)), 0.6],
+        [() => plain(this.praha), 0.1],
+        [() => radius(this.praha, r.pick([3, 5, 10, 15])), 0.06],
         [() => plain(this.places.placeByCode('district', r.pick(['CZ0209', 'CZ020A'])!)!), 0.1],
-        [() => radius(this.nearby(this.praha, 35), r.pick([0, 5, 10])), 0.1],
-        [() => plain(this.places.placeByCode('region', 'CZ020')!), 0.03],
+        [() => radius(this.nearby(this.praha, 35), r.pick([0, 3, 5, 10])), 0.13],
+        [() => plain(this.places.placeByCode('region', 'CZ020')!), 0.01],
       ])();
     }
     if (area === 'brno') {
       return r.weighted<() => WatchdogPlace>([
-        [() => plain(this.brno), 0.4],
-        [() => radius(this.brno, r.pick([5, 10, 15, 25])), 0.15],
-        [() => plain(this.places.placeByCode('district', 'CZ0643')!), 0.1],
-        [() => radius(this.nearby(this.brno, 30), r.pick([0, 5, 10])), 0.15],
-        [() => plain(this.places.placeByCode('region', 'CZ064')!), 0.1],
+        [() => plain(this.brno), 0.45],
+        [() => radius(this.brno, r.pick([3, 5, 10, 15])), 0.12],
+        [() => plain(this.places.placeByCode('district', 'CZ0643')!), 0.14],
+        [() => radius(this.nearby(this.brno, 30), r.pick([0, 3, 5, 10])), 0.25],
+        [() => plain(this.places.placeByCode('region', 'CZ064')!), 0.04],
       ])();
     }
     const town = this.byPopulation();
     return r.weighted<() => WatchdogPlace>([
-      [() => plain(town), 0.4],
-      [() => radius(town, r.pick([5, 10, 20, 30, 50])), 0.25],
-      [() => plain(this.places.placeByCode('district', town.districtCode!)!), 0.22],
-      [() => plain(this.places.placeByCode('region', town.regionCode)!), 0.13],
+      [() => plain(town), 0.55],
+      [() => radius(town, r.pick([3, 5, 10, 15, 25])), 0.2],
+      [() => plain(this.places.placeByCode('district', town.districtCode!)!), 0.21],
+      [() => plain(this.places.placeByCode('region', town.regionCode)!), 0.04],
     ])();
   }
 

@@ -80,7 +80,17 @@ export class Columns {
     const order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = start + i;
     const to = this.to;
-    order.sort((a, b) => to[b] - to[a] || a - b);
+    if (n <= 32) {
+      // Insertion sort (stable) on the small groups that make up most of an index.
+      for (let i = 1; i < n; i++) {
+        const v = order[i];
+        let j = i - 1;
+        while (j >= 0 && to[order[j]] < to[v]) (order[j + 1] = order[j]), j--;
+        order[j + 1] = v;
+      }
+    } else {
+      order.sort((a, b) => to[b] - to[a] || a - b);
+    }
     for (const column of this.all()) {
       const copy = column.slice(start, end);
       for (let i = 0; i < n; i++) column[start + i] = copy[order[i] - start];
