@@ -14,7 +14,7 @@ import { usePageMeta } from './modules/shell/hooks/use-page-meta';
 import { useMeta } from './modules/shell/stores/meta.store';
 import { setForcedLogoutHandler, useSession } from './modules/session/stores/session.store';
 import { translate } from './i18n/translate';
-import { HomePage } from './pages/home.page';
+import { HomePage, NewFilterPage } from './pages/home.page';
 
 export type PageProps = { params: RouteParams };
 type Page = ComponentType<PageProps>;
@@ -45,7 +45,7 @@ const PAGES: Record<RouteName, Page> = {
   subService: page(() => import('./pages/content.page'), 'SubServicePage'),
   webviewMyFilters: page(() => import('./pages/my-filters.page'), 'MyFiltersPage'),
   webviewMyProfile: page(() => import('./pages/my-profile.page'), 'MyProfilePage'),
-  webviewNewFilter: page(() => import('./pages/home.page'), 'NewFilterPage'),
+  webviewNewFilter: NewFilterPage,
   abroad: page(() => import('./pages/content.page'), 'AbroadPage'),
   personalData: page(() => import('./pages/content.page'), 'PersonalDataPage'),
 };

@@ -64,27 +64,27 @@ export function OfferDetailPage({ params }: PageProps) {
   return (
     <div className="container section" data-testid="offer-detail">
       {!offer.active && <p className="notice" role="status" data-testid="offer-inactive">{t('offer.inactive')}</p>}
-      <div className="detail-grid">
-        <div>
+      <div className="offer-layout">
+        <div className="card offer-layout__summary">
+          <h1 style={{ fontSize: '1.5rem' }}>{offer.title}</h1>
+          <p className="muted">{offer.location.name}</p>
+          <OfferPrice offer={offer} />
+          <WatchSimilar offer={offer} />
+        </div>
+        <div className="profile-sections offer-layout__main">
           <OfferGallery images={offer.images.length ? offer.images : offer.imageUrl ? [offer.imageUrl] : []} title={offer.title} />
+          <div className="card"><h2>{t('offer.parameters')}</h2><OfferParams offer={offer} /></div>
           {offer.description && (
-            <section className="card" style={{ marginTop: 16 }}>
+            <section className="card">
               <h2>{t('offer.description')}</h2>
               <p style={{ whiteSpace: 'pre-line' }}>{offer.description}</p>
             </section>
           )}
+          <div className="card"><h2>{t('offer.priceHistory')}</h2><PriceHistory offer={offer} /></div>
         </div>
-        <aside className="profile-sections">
-          <div className="card">
-            <h1 style={{ fontSize: '1.5rem' }}>{offer.title}</h1>
-            <p className="muted">{offer.location.name}</p>
-            <OfferPrice offer={offer} />
-            <WatchSimilar offer={offer} />
-          </div>
-          <div className="card"><h2>{t('offer.parameters')}</h2><OfferParams offer={offer} /></div>
+        <aside className="profile-sections offer-layout__side">
           <div className="card"><h2>{t('offer.map')}</h2><OfferMap offer={offer} /></div>
           <div className="card"><h2>{t('offer.portals')}</h2><OfferPortals offer={offer} /></div>
-          <div className="card"><h2>{t('offer.priceHistory')}</h2><PriceHistory offer={offer} /></div>
         </aside>
       </div>
       {!offer.active && <Alternatives id={offer.id} />}

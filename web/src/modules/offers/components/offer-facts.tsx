@@ -52,7 +52,7 @@ export function OfferMap({ offer }: { offer: Offer }) {
   const point = offer.location.point;
   return (
     <div className="map-box" data-testid="offer-map">
-      <span className="map-box__pin" aria-hidden="true">📍</span>
+      <svg className="map-box__pin" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" /></svg>
       <strong>{offer.location.name}</strong>
       {point ? (
         <>
