@@ -1,7 +1,7 @@
 import { PORTALS, type Portal } from '@rr/proto';
 import type { PortalAdapter } from '../src/adapters/types';
 import { fakePortal, ids } from './support/fake-portal';
-import { isolatedEnv, portalsEnv, startInstance, waitFor, type CrawlerInstance } from './support/harness';
+import { ensureTopics, isolatedEnv, portalsEnv, startInstance, waitFor, type CrawlerInstance } from './support/harness';
 
 jest.setTimeout(90_000);
 
@@ -35,6 +35,8 @@ describe('crawl work partitioned by portal over Kafka', () => {
     instances.push(instance);
     return instance;
   };
+
+  beforeAll(() => ensureTopics(env));
 
   afterAll(async () => {
     for (const instance of instances) await instance.stop();

@@ -11,6 +11,8 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     KAFKA_TOPIC_PREFIX: `t-${id}.`,
     MONGO_DB_SUFFIX: `-t${id}`,
     HEALTH_PORT: '0',
+    MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CRAWL_RATE_MULTIPLIER: '100',
     CRAWL_SEED_CHECK_SECONDS: '0.5',
@@ -51,9 +53,20 @@ export async function startInstance(env: Record<string, string>, options: Crawle
   return { ...service, crawler };
 }
 
+/** Creates the test's own topics (with the registry's partition counts) before any instance starts. */
+export async function ensureTopics(env: Record<string, string>): Promise<void> {
+  const bus = new Bus({ clientId: 'crawler-test-admin', brokers: env.KAFKA_BROKERS.split(','), topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
+  await bus.connect();
+  try {
+    await bus.ensureTopics();
+  } finally {
+    await bus.disconnect();
+  }
+}
+
 /** Reads what the crawler emits, from the beginning of the test's own topics. */
 export async function startReader(env: Record<string, string>) {
-  const bus = new Bus({ clientId: 'crawler-test', brokers: ['127.0.0.1:9092'], topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
+  const bus = new Bus({ clientId: 'crawler-test', brokers: env.KAFKA_BROKERS.split(','), topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
   await bus.connect();
   await bus.ensureTopics();
   const fetched: Array<Envelope<ListingFetchedV1>> = [];
