@@ -52,6 +52,13 @@ const PAGES: Record<RouteName, Page> = {
 
 function useSessionBoot() {
   const init = useSession((s) => s.init);
+  const state = useSession((s) => s.state);
+  const user = useSession((s) => s.user);
+  useEffect(() => {
+    if (state === 'loading') return;
+    track('user_state', { state, filters: user?.filters ?? 0 });
+    if (user?.state === 'Blocked') notify(translate(useLocaleStore.getState().locale, 'notification.blocked'), { icon: 'error', timeout: 20_000 });
+  }, [state, user?.id, user?.state, user?.filters]);
   useEffect(() => {
     setForcedLogoutHandler(({ message }) => {
       const locale = useLocaleStore.getState().locale;
