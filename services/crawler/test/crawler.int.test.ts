@@ -1,4 +1,6 @@
+import { connectDatabase, createLogger, databaseNameOf } from '@rr/kit';
 import { ADAPTERS } from '../src/adapters';
+import { ListingStateRepository } from '../src/repositories/listing-state.repository';
 import { isolatedEnv, portalsEnv, startInstance, startReader, waitFor, type CrawlerInstance } from './support/harness';
 import { startSimulator } from './support/simulator';
 
@@ -29,7 +31,7 @@ describe('crawler against the portal simulator', () => {
 
   beforeAll(async () => {
     sim = await startSimulator();
-    env = isolatedEnv({ ...portalsEnv(['sreality'], sim.origin), CRAWL_FULL_WALK_SECONDS: '1', CRAWL_CIRCUIT_FAILURES: '50' });
+    env = isolatedEnv({ ...portalsEnv(['sreality'], sim.origin), CRAWL_FULL_WALK_SECONDS: '1', CRAWL_CIRCUIT_FAILURES: '50', CRAWL_ALERT_AFTER_SECONDS: '3' });
     reader = await startReader(env);
     await start();
   });
@@ -79,6 +81,28 @@ describe('crawler against the portal simulator', () => {
     expect(Date.now() - since).toBeGreaterThanOrEqual(2_000);
     const details = (await crawler!.crawler.snapshot.refresh()) as { portals: Record<string, { requestsHere: { throttled: number } }> };
     expect(details.portals.sreality.requestsHere.throttled).toBe(2);
+  });
+
+  it('records a page that no longer parses, keeps running, alerts after a while and recovers', async () => {
+    type Details = { alerts: string[]; portals: Record<string, { alert: string | null; parseFailures: number }> };
+    const details = async () => (await crawler!.crawler.snapshot.refresh()) as Details;
+    sim.sim.faults.set('sreality', { mode: 'layout-change' });
+    const alerted = await waitFor('layout-change alert', async () => {
+      const d = await details();
+      return d.portals.sreality.alert && d;
+    });
+    expect(alerted.alerts).toEqual([expect.stringMatching(/^sreality: .*layout change/)]);
+    expect(alerted.portals.sreality.parseFailures).toBeGreaterThan(0);
+
+    const db = await connectDatabase(env.MONGO_URL, databaseNameOf('crawler', { MONGO_DB_SUFFIX: env.MONGO_DB_SUFFIX }), createLogger('test', 'silent'));
+    const [failure] = await new ListingStateRepository(db).recentFailures('sreality', 1);
+    await db.close();
+    expect(failure).toMatchObject({ portal: 'sreality', url: expect.stringContaining('/sreality/'), reason: expect.stringMatching(/\S/) });
+
+    sim.sim.faults.set('sreality', { mode: 'none' });
+    const published = sim.sim.publish({ ...flat, portals: ['sreality'] });
+    await waitFor('emission after the layout is back', () => fetchedOf(published.listings[0].listingId).length === 1);
+    await waitFor('alert cleared', async () => (await details()).alerts.length === 0);
   });
 
   it('does not emit known listings again after a restart', async () => {
