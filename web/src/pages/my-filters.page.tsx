@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { PageProps } from '../app';
 import { useT } from '../i18n';
 import { useQuery } from '../lib/query';
-import { pathFor } from '../routes';
+import { isWebview, pathFor } from '../routes';
 import { AppLink } from '../ui/app-link';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { RequireLogin } from '../modules/session/components/require-login';
@@ -50,11 +50,12 @@ function FilterList() {
 
 export function MyFiltersPage() {
   const { t } = useT();
+  const [location] = useLocation();
   return (
     <div className="container section">
       <div className="page-header">
         <h1>{t('filters.title')}</h1>
-        <AppLink to="home" className="button button--primary">+ {t('filters.new')}</AppLink>
+        <AppLink to={isWebview(location) ? 'webviewNewFilter' : 'home'} className="button button--primary">+ {t('filters.new')}</AppLink>
       </div>
       <RequireLogin><FilterList /></RequireLogin>
     </div>

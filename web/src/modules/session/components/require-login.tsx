@@ -14,8 +14,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   if (state === 'loading') return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (state === 'loggedOut') {
     return (
-      <div className="container container--narrow section message-page" data-testid="login-required">
-        <h1>{t('filters.loginRequired')}</h1>
+      <div className="card empty-state" data-testid="login-required">
+        <p className="lead">{t('filters.loginRequired')}</p>
         <button type="button" className="button button--primary" onClick={() => open('LOGIN')}>{t('user.login')}</button>
       </div>
     );
