@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     geoMunicipalityCorrect: round(metrics.geo),
   };
   say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s; offers ${metrics.offers}, properties ${metrics.properties}`);
+  const d = lastDetails as Record<string, number>;
+  say(`normaliser: ${d.batches} batches; deciding ${d.decideMs} ms, publishing ${d.publishMs} ms, writing ${d.writeMs} ms (offers ${d.offersWriteMs}, listings ${d.listingsWriteMs}) in total`);
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
@@ -139,13 +141,16 @@ async function adapterOutput(sim: string, listings: TruthListing[]): Promise<Raw
   return out;
 }
 
+let lastDetails: Record<string, unknown> = {};
+
 /** Polls the normaliser's health details until it has seen every expected listing or goes quiet. */
 async function waitForNormaliser(port: number, expected: number): Promise<{ count: number; at: number }> {
   let last = { count: 0, at: Date.now() };
   const quietMs = Number(env.BENCH_QUIET_SECONDS ?? 30) * 1000;
   for (;;) {
     await sleep(250);
-    const report = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details?: { listings?: number; unchanged?: number } };
+    const report = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details?: { listings?: number; unchanged?: number; batches?: number; decideMs?: number; publishMs?: number; writeMs?: number } };
+    lastDetails = report.details ?? {};
     const count = (report.details?.listings ?? 0) - (report.details?.unchanged ?? 0);
     if (count > last.count) last = { count, at: Date.now() };
     if (count >= expected) return last;
@@ -160,7 +165,8 @@ async function waitForNormaliser(port: number, expected: number): Promise<{ coun
 async function evaluate(truth: GroundTruth, crawled: Portal[]) {
   const connection = await mongoose.createConnection(env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `rr-normaliser${dbSuffix}` }).asPromise();
   const listings = await connection.collection('listings').find({}, { projection: { offerId: 1 } }).toArray();
-  const offers = await connection.collection('offers').find({}, { projection: { municipalityCode: 1, sources: 1 } }).toArray();
+  const offers = (await connection.collection('offers').find({}, { projection: { payload: 1 } }).toArray())
+    .map((d) => JSON.parse(String(d.payload)) as { location: { municipalityCode: string | null }; sources: Array<{ portal: string; listingId: string }> });
   await connection.dropDatabase();
   await connection.useDb(`rr-crawler${dbSuffix}`).dropDatabase().catch(() => undefined);
   await connection.close();
@@ -187,9 +193,9 @@ async function evaluate(truth: GroundTruth, crawled: Portal[]) {
 
   let geoRight = 0;
   for (const o of offers) {
-    const first = (o.sources as Array<{ portal: string; listingId: string }>)[0];
+    const first = o.sources[0];
     const property = propertyOf.get(`${first.portal}:${first.listingId}`);
-    if (property && municipalityOf.get(property) === o.municipalityCode) geoRight++;
+    if (property && municipalityOf.get(property) === o.location.municipalityCode) geoRight++;
   }
   void crawled;
   return {

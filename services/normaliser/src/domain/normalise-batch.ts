@@ -102,7 +102,7 @@ export class BatchNormaliser {
       }
       const before = offer.price;
       const changes = applyListingChange(offer, l, location, fetchedAt);
-      this.touchListing({ ...record, fingerprint, active: true, lastSeenAt: fetchedAt, withdrawnAt: null, listing: l, flags: flagsOf(location) });
+      this.touchListing({ ...record, fingerprint, active: true, lastSeenAt: fetchedAt, withdrawnAt: null, ...summaryOf(l), flags: flagsOf(location) });
       if (changes.length > 0) {
         this.touchOffer(offer);
         this.stats.updated++;
@@ -129,7 +129,7 @@ export class BatchNormaliser {
     this.touchOffer(target);
     this.touchListing({
       key, portal: l.portal, listingId: l.listingId, offerId: target.id, fingerprint, active: true,
-      firstSeenAt: fetchedAt, lastSeenAt: fetchedAt, withdrawnAt: null, flags: flagsOf(location), listing: l,
+      firstSeenAt: fetchedAt, lastSeenAt: fetchedAt, withdrawnAt: null, flags: flagsOf(location), ...summaryOf(l),
     });
   }
 
@@ -227,5 +227,7 @@ function factsOf(l: RawListing, location: OfferLocation): DedupeFacts {
     images: l.images,
   };
 }
+
+const summaryOf = (l: RawListing) => ({ url: l.url, price: l.price, locality: l.locality });
 
 const flagsOf = (location: OfferLocation) => (location.resolvedBy === 'unresolved' ? ['location-unresolved'] : []);

@@ -13,7 +13,11 @@ export type NormaliserDeps = {
   publish: (events: OutgoingEvent[]) => Promise<void>;
 };
 
-export type Counters = BatchStats & { batches: number; listings: number; failed: number; lastBatchAt: string | null };
+export type Counters = BatchStats & {
+  batches: number; listings: number; failed: number; lastBatchAt: string | null;
+  /** Milliseconds spent deciding, publishing and writing, summed over batches. */
+  decideMs: number; publishMs: number; writeMs: number; offersWriteMs: number; listingsWriteMs: number;
+};
 
 /**
  * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, emit,
@@ -25,26 +29,34 @@ export type Counters = BatchStats & { batches: number; listings: number; failed:
  * id; writing first instead would lose the events of a batch that dies after its write.
  */
 export function createListingsHandler(deps: NormaliserDeps) {
-  const counters: Counters = { batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0 };
+  const counters: Counters = { offersWriteMs: 0, listingsWriteMs: 0, decideMs: 0, publishMs: 0, writeMs: 0, batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0 };
 
   async function handleBatch(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
     const inputs: BatchInput[] = events.map((e) =>
       e.type === 'listing.withdrawn' ? { kind: 'withdrawn', data: e.data as ListingWithdrawnV1 } : { kind: 'fetched', data: e.data as ListingFetchedV1 });
+    const t0 = Date.now();
     const result = await new BatchNormaliser(deps.cache, deps.gazetteer).run(inputs);
+    const t1 = Date.now();
 
     for (const f of result.failures) ctx.log.error({ listing: f.key, reason: f.reason }, 'listing skipped: it could not be normalised');
     for (const r of result.listings) {
       if (r.flags.includes('location-unresolved') && r.firstSeenAt === r.lastSeenAt) {
-        ctx.log.warn({ listing: r.key, url: r.listing.url, locality: r.listing.locality }, 'listing kept without a location: neither GPS nor locality text resolved');
+        ctx.log.warn({ listing: r.key, url: r.url, locality: r.locality }, 'listing kept without a location: neither GPS nor locality text resolved');
       }
     }
     await deps.publish(result.events);
-    await deps.writer.write({
+    const t2 = Date.now();
+    const written = await deps.writer.write({
       offers: result.offers,
       listings: result.listings,
       isNewOffer: (id) => !deps.cache.hasOffer(id),
       isNewListing: (key) => !deps.cache.hasListing(key),
     });
+    counters.decideMs += t1 - t0;
+    counters.publishMs += t2 - t1;
+    counters.writeMs += Date.now() - t2;
+    counters.offersWriteMs += written.offersMs;
+    counters.listingsWriteMs += written.listingsMs;
     for (const o of result.offers) deps.cache.putOffer(o);
     for (const r of result.listings) deps.cache.putListing(r);
 

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { Portal, RawListing } from '@rr/proto';
+import type { Portal } from '@rr/proto';
 
 /** One portal listing as last seen, and the offer (property) it belongs to. */
 export type ListingRecord = {
@@ -15,7 +15,13 @@ export type ListingRecord = {
   withdrawnAt: string | null;
   /** `location-unresolved`: kept and published, but no place could be found for it. */
   flags: string[];
-  listing: RawListing;
+  /**
+   * What the portal showed, in short: the offer holds the details, and the crawler keeps the raw
+   * pages. Small documents matter: FerretDB's cost grows with document size.
+   */
+  url: string;
+  price: number | null;
+  locality: string;
 };
 
 export type ListingDoc = Omit<ListingRecord, 'key'> & { _id: string };

@@ -80,10 +80,14 @@ function toQuery(f: OfferFilter): Record<string, unknown> {
 }
 
 export function toOfferDoc(o: Offer, now: string): OfferDoc {
-  const { id, ...rest } = o;
   return {
-    ...rest,
-    _id: id,
+    _id: o.id,
+    payload: JSON.stringify(o),
+    active: o.active,
+    foundAt: o.foundAt,
+    adType: o.adType,
+    realEstateType: o.realEstateType,
+    price: o.price,
     municipalityCode: o.location.municipalityCode,
     districtCode: o.location.districtCode,
     regionCode: o.location.regionCode,
@@ -91,8 +95,7 @@ export function toOfferDoc(o: Offer, now: string): OfferDoc {
   };
 }
 
-/** Strips storage fields, so callers get exactly the proto Offer (never a database document). */
+/** The proto Offer back from its stored form (never a database document). */
 export function toOffer(doc: OfferDoc): Offer {
-  const { _id, municipalityCode: _m, districtCode: _d, regionCode: _r, updatedAt: _u, ...rest } = doc as OfferDoc & Record<string, unknown>;
-  return { id: _id, ...rest } as Offer;
+  return JSON.parse(doc.payload) as Offer;
 }
