@@ -117,7 +117,22 @@ describe('normaliser against Kafka and the database', () => {
     expect(event.data.offer.location.resolvedBy).toBe('unresolved');
   });
 
+  it('after a restart remembers what it saw: an unchanged listing emits nothing, a cross-post joins the stored offer', async () => {
+    const listing = rawListing({ listingId: `r-${run}`, locality: 'Olomouc', lat: 49.5938, lon: 17.2509, description: 'Byt v Olomouci u parku, po rekonstrukci.', images: [] });
+    const id = offerIdOf(`sreality:r-${run}`);
+    await publishFetched(listing);
+    await waitFor('offer.published', () => eventsFor(id).length === 1);
+    await service.stop();
+    service = await runService(normaliserService, env, { trapSignals: false });
+    await publishFetched(listing, crossPost(listing, { listingId: `rx-${run}` }));
+    const update = await waitFor('cross-post update', () => received.updated.find((e) => e.key === id));
+    expect(update.data.changes).toEqual(['sources']);
+    expect(eventsFor(id)).toHaveLength(2);
+  });
+
   it('lists recent offers and answers 404 for an unknown one', async () => {
+    const health = await request(`http://127.0.0.1:${service.healthPort}`).get('/health');
+    api = `http://127.0.0.1:${(health.body as { details: { offersApiPort: number } }).details.offersApiPort}`;
     const list = await request(api).get('/offers?limit=2').expect(200);
     expect(list.body.data.items).toHaveLength(2);
     expect(list.body.data.total).toBeGreaterThanOrEqual(3);
