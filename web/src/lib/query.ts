@@ -41,8 +41,7 @@ export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): Quer
   const entry = useSyncExternalStore(subscribe, () => (key ? cache.get(key) : undefined));
   useEffect(() => {
     if (key && !cache.has(key)) start(key, fetcher);
-    // a query is identified by its key; a changed fetcher under the same key is the same query
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // A query is identified by its key: a new fetcher function under the same key is the same query.
   }, [key, entry]);
   const reload = useCallback(() => {
     if (key) invalidate(key);

@@ -54,13 +54,16 @@ function OfferMissing() {
 export function OfferDetailPage({ params }: PageProps) {
   const { t } = useT();
   const id = params.realEstateId;
-  const { data: offer, loading, error } = useQuery(`offer:${id}`, () => offersApi.get(id));
+  const { data: offer, loading, error, reload } = useQuery(`offer:${id}`, () => offersApi.get(id));
   const setMeta = useMeta((s) => s.set);
   useEffect(() => {
     if (offer) setMeta({ title: offer.title, description: `${offer.title}, ${offer.location.name}. ${offer.priceText}` });
   }, [offer, setMeta]);
   if (loading) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
-  if (error || !offer) return error instanceof ApiError && error.status === 404 ? <OfferMissing /> : <OfferMissing />;
+  if (error instanceof ApiError && error.status !== 404 && error.status !== 400) {
+    return <p className="container section form-error" role="alert">{t('auth.error.generic')} <button type="button" className="link-button" onClick={reload}>{t('common.tryAgain')}</button></p>;
+  }
+  if (error || !offer) return <OfferMissing />;
   return (
     <div className="container section" data-testid="offer-detail">
       {!offer.active && <p className="notice" role="status" data-testid="offer-inactive">{t('offer.inactive')}</p>}

@@ -5,7 +5,7 @@ export type AuthCall = 'login' | 'registerStart' | 'registerComplete' | 'resetSt
 
 /** Spec §8 error catalogue: which message a failed auth call shows below the form. */
 export function authErrorKey(call: AuthCall, status: number): MessageKey {
-  if (status === 400) return call === 'login' ? 'auth.error.emailFormat' : 'auth.error.emailFormat';
+  if (status === 400) return 'auth.error.emailFormat';
   if (call === 'login' && (status === 403 || status === 404)) return 'auth.error.invalidCredentials';
   if (call === 'registerStart' && status === 403) return 'auth.error.emailExists';
   if ((call === 'registerComplete' || call === 'resetComplete') && status === 404) return 'auth.error.invalidRequest';
