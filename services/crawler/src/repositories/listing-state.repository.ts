@@ -49,8 +49,4 @@ export class ListingStateRepository {
     const docs = await this.failures.find({ portal }, { _id: 0 }).sort({ at: -1 }).limit(limit).lean();
     return docs.map((d) => ({ portal: d.portal as Portal, url: d.url, reason: d.reason, at: d.at }));
   }
-
-  async countByStatus(portal: Portal, status: ListingStateDoc['status']): Promise<number> {
-    return this.listings.countDocuments({ portal, status });
-  }
 }
