@@ -83,11 +83,14 @@ export async function startReader(env: Record<string, string>) {
   return { bus, fetched, withdrawn, close: () => bus.disconnect() };
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+type Falsy = false | '' | 0 | null | undefined;
+
+/** Polls until `probe` answers something truthy, and returns it. */
+export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<Exclude<T, Falsy>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value;
+    if (value) return value as Exclude<T, Falsy>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
