@@ -82,15 +82,29 @@ kafka_start() {
 }
 
 # ---------------------------------------------------------------- FerretDB
-FERRETDB_BIN="$CACHE/ferretdb/ferretdb-sqlite"
+FERRETDB_VERSION="v1.24.0"
+FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-patched/ferretdb-sqlite"
 
 ferretdb_install() {
   [ -x "$FERRETDB_BIN" ] && return
   need go "building FerretDB" "Install Go 1.22 or newer (apt-get install golang)."
+  need patch "patching FerretDB" "Install patch (apt-get install patch)."
   say "building FerretDB v1 (SQLite backend) from the Go module proxy (once, about a minute)…"
-  mkdir -p "$CACHE/ferretdb"
-  (cd "$ROOT/scripts/infra/ferretdb" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .) >"$LOGS/ferretdb-build.log" 2>&1 \
+  local mod="$ROOT/scripts/infra/ferretdb" work="$CACHE/ferretdb/build" src
+  mkdir -p "$(dirname "$FERRETDB_BIN")"
+  rm -rf "$work" && mkdir -p "$work"
+  {
+    # FerretDB's source from the module proxy, with our fix for update commands of 100+
+    # statements (see update-statement-close.patch), built through our embedding module.
+    src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+    [ -n "$src" ] || { echo "module download failed"; return 1; }
+    cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
+    (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$mod/update-statement-close.patch")
+    cp "$mod/go.mod" "$mod/go.sum" "$mod/main.go" "$work/"
+    (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .)
+  } >"$LOGS/ferretdb-build.log" 2>&1 \
     || { tail -n 20 "$LOGS/ferretdb-build.log" >&2; die "building FerretDB failed (log: $LOGS/ferretdb-build.log)"; }
+  rm -rf "$work"
 }
 
 ferretdb_start() {

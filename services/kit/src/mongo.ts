@@ -32,8 +32,9 @@ export async function pingDatabase(connection: Connection, timeoutMs = 2_000): P
 }
 
 /**
- * FerretDB v1 (SQLite) never answers an update command carrying 100 or more statements, so bulk
- * writes go in chunks below that (MongoDB is indifferent). Use this instead of `Model.bulkWrite`.
+ * FerretDB v1 (SQLite) as published never answers an update command carrying 100 or more
+ * statements and then hangs for every client. Our build is patched (scripts/infra/ferretdb), and
+ * bulk writes still go in chunks so that an unpatched server cannot be stalled by a service.
  */
 export const BULK_CHUNK = 50;
 

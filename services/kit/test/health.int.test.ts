@@ -28,7 +28,7 @@ describe('health endpoint', () => {
       const res = await fetch(`http://127.0.0.1:${health.port}/health`);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(res.status).toBe(503);
-      const body = await res.json();
+      const body = (await res.json()) as { ok: boolean; dependencies: { kafka: { ok: boolean; detail?: string } } };
       expect(body.ok).toBe(false);
       expect(body.dependencies.kafka.ok).toBe(false);
       expect(body.dependencies.kafka.detail).toEqual(expect.any(String));

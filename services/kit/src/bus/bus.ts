@@ -101,7 +101,26 @@ export class Bus {
         configEntries: [{ name: 'cleanup.policy', value: t.cleanup }],
       })),
     });
+    await this.waitUntilServed(missing.map((t) => t.name));
     return missing.map((t) => t.name);
+  }
+
+  /**
+   * A topic just created is not served at once ("does not host this topic-partition"); a
+   * producer that sends right away fails. Wait until every partition has a leader in the metadata.
+   */
+  private async waitUntilServed(topics: string[], timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const { topics: meta } = await this.admin.fetchTopicMetadata({ topics });
+        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+      if (Date.now() > deadline) throw new Error(`topics not served after ${timeoutMs} ms: ${topics.join(', ')}`);
+      await sleep(100);
+    }
   }
 
   /** Validates against the event's schema and refuses what does not fit, before anything is sent. */
@@ -123,6 +142,22 @@ export class Bus {
       messages: envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e), partition: items[i].partition })),
     });
     return envelopes;
+  }
+
+  /**
+   * kafkajs lets some retriable metadata errors escape `send` (a topic that is new or moving
+   * leader); a few short retries cover them before the caller sees a failure.
+   */
+  private async send(topic: string, messages: Array<{ key: string | Buffer | null; value: string | Buffer | null; headers?: IHeaders }>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.producer.send({ topic, messages });
+        return;
+      } catch (err) {
+        if (attempt >= 5 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        await sleep(200 * attempt);
+      }
+    }
   }
 
   private envelope<T extends EventType>(type: T, key: string, data: EventData<T>, correlationId?: string): Envelope<EventData<T>> {
@@ -255,7 +290,7 @@ export class Bus {
   private async deadLetter(topic: string, message: KafkaMessage, code: string, reason: string): Promise<void> {
     this.log.error({ topic, offset: message.offset, code, reason }, 'message moved to the dead-letter topic');
     const headers: IHeaders = { ...(message.headers ?? {}), [HEADERS.errorCode]: code, [HEADERS.errorMessage]: reason.slice(0, 1000), [HEADERS.originalTopic]: topic };
-    await this.producer.send({ topic: dlqTopicOf(topic), messages: [{ key: message.key, value: message.value, headers }] });
+    await this.send(dlqTopicOf(topic), [{ key: message.key, value: message.value, headers }]);
   }
 
   /** The current end of every partition of an event's topic, e.g. to know when a replay has caught up. */
@@ -267,7 +302,7 @@ export class Bus {
 
   /** Sends raw bytes to a topic, bypassing validation: only for tests of the consumer's defences. */
   async publishRaw(type: EventType, key: string, value: string): Promise<void> {
-    await this.producer.send({ topic: this.topic(type), messages: [{ key, value }] });
+    await this.send(this.topic(type), [{ key, value }]);
   }
 
   /**
