@@ -2,6 +2,8 @@ import jwt from 'jsonwebtoken';
 import { SessionPayload } from '@rr/proto';
 import { eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
+jest.setTimeout(30_000);
+
 let stack: Stack;
 
 beforeAll(async () => {

@@ -141,7 +141,7 @@ export async function waitForMail(address: string, subjectPart: string, count = 
 }
 
 export function linkParam(mail: CaughtMail, name: string): string {
-  const match = new RegExp(`[?&]${name}=([A-Za-z0-9_%-]+)`).exec(mail.text);
+  const match = new RegExp(`[?&]${name}=([A-Za-z0-9_.%-]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${name} in mail ${mail.subject}`);
   return decodeURIComponent(match[1]);
 }

@@ -2,6 +2,8 @@ import jwt from 'jsonwebtoken';
 import { watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
 import { ADMIN, LINK_SECRET, eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
+jest.setTimeout(30_000);
+
 let stack: Stack;
 
 beforeAll(async () => {
@@ -214,6 +216,19 @@ describe('profile, contact and administration', () => {
     await api.post('/api/profile/password').set(...owner.auth).send({ currentPassword: 'spatne', password: 'nove' }).expect(403);
     await api.post('/api/profile/password').set(...owner.auth).send({ currentPassword: 'heslo-123', password: 'nove-heslo' }).expect(200);
     await api.post('/api/auth/login').send({ email: owner.email, password: 'nove-heslo' }).expect(200);
+  });
+
+  it('pairs a telephone from a landing page with an account, once, and never a taken number', async () => {
+    const owner = await registered();
+    const pair = await registered();
+    const api = stack.client();
+    await api.post('/api/profile/telephone').send({ email: pair.email, telephone: '731 000 111', telephoneSource: 'LANDING_PAGE' }).expect(200);
+    const again = await api.post('/api/profile/telephone').send({ email: pair.email, telephone: '731 000 112' }).expect(404);
+    expect(again.body.error.message).toBe('Telefon se nepodařilo spárovat s e-mailem.');
+    const taken = await api.post('/api/profile/telephone').set(...owner.auth).send({ telephone: '+420731000111' }).expect(409);
+    expect(taken.body.error).toMatchObject({ code: 'PHONE_EXISTS', message: 'Telefonní číslo už u jiného profilu existuje.' });
+    const profile = await api.get('/api/profile').set(...pair.auth).expect(200);
+    expect(profile.body.data.profile).toMatchObject({ telephone: '+420731000111', telephoneSource: 'LANDING_PAGE' });
   });
 
   it('stores contact messages and lets only an admin read users, roles, blocks and messages', async () => {

@@ -8,6 +8,8 @@ import { startStack, type Stack } from '@rr/account/test/stack';
 import { createGatewayApp } from '../src/app';
 import { GatewayConfig } from '../src/config';
 
+jest.setTimeout(30_000);
+
 let stack: Stack;
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'rr-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Reality Radar</title><div id="root"></div>');

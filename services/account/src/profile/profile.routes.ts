@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireUser } from '../auth/sessions';
+import { optionalUser, requireUser } from '../auth/sessions';
 import type { AccountDeps } from '../deps';
 import { bodyOf, routeWith } from '../http/route';
 import type { ProfileService } from './profile.service';
@@ -13,6 +13,7 @@ export function profileRoutes(deps: AccountDeps, profile: ProfileService): Route
   r.put('/profile/email-preferences', route(async (req, ctx) => profile.setEmailPreferences(await requireUser(deps, req, ctx), bodyOf(req), ctx)));
   r.post('/profile/email', route(async (req, ctx) => profile.requestEmailChange(await requireUser(deps, req, ctx), bodyOf(req), ctx)));
   r.post('/profile/password', route(async (req, ctx) => profile.changePassword(await requireUser(deps, req, ctx), bodyOf(req), ctx)));
+  r.post('/profile/telephone', route(async (req, ctx) => profile.pairTelephone(await optionalUser(deps, req, ctx), bodyOf(req), ctx)));
   r.delete('/profile', route(async (req, ctx) => profile.delete(await requireUser(deps, req, ctx), bodyOf(req), ctx)));
   return r;
 }

@@ -88,6 +88,24 @@ export class ProfileService {
     return this.answer((await this.deps.users.update(user._id, changes)) ?? user);
   }
 
+  /**
+   * The telephone boxes of landing pages and calls to action. Logged in: sets the telephone.
+   * Anonymous: pairs it with the account of the e-mail, only when that account has none yet.
+   */
+  async pairTelephone(user: UserRecord | null, body: Body, ctx: RequestContext) {
+    const phone = normaliseTelephone(typeof body.telephone === 'string' ? body.telephone : null);
+    if (!phone.ok || !phone.telephone) {
+      const message = phone.ok ? ctx.tr('telephoneRequired') : ctx.tr('telephoneFormat');
+      throw new AppError('VALIDATION_FAILED', message, { fields: { telephone: message } });
+    }
+    const source = body.telephoneSource === 'LANDING_PAGE' ? 'LANDING_PAGE' : 'CTA_BOX';
+    const owner = user ?? (await this.deps.users.findByEmail(emailOf(body, ctx)));
+    if (!owner || owner.state === 'Deleted' || (!user && owner.telephone)) throw new AppError('INVALID_REQUEST', ctx.tr('phonePair'));
+    await this.auth.assertTelephoneFree(phone.telephone, owner._id, ctx);
+    await this.deps.users.update(owner._id, { telephone: phone.telephone, telephoneSource: source });
+    return { paired: true };
+  }
+
   async setEmailPreferences(user: UserRecord, body: Body, ctx: RequestContext) {
     const list = body.emailPreferences;
     if (!Array.isArray(list) || list.some((p) => !(EMAIL_PREFERENCES as readonly unknown[]).includes(p))) {
