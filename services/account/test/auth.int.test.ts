@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { SessionPayload } from '@rr/proto';
 import { eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
@@ -173,6 +174,20 @@ describe('password reset', () => {
     await api.post('/api/auth/login').send({ email, password: 'nove-heslo' }).expect(200);
     await api.post('/api/auth/login').send({ email, password: 'tajne-heslo' }).expect(403);
     await api.patch('/api/auth/reset').send({ magic, email, password: 'jine' }).expect(404);
+  });
+
+  it('stores only a hash of the magic token and refuses an expired link', async () => {
+    const email = uniqueEmail('expire');
+    await register(email);
+    const api = stack.client();
+    await api.post('/api/auth/reset').send({ email }).expect(200);
+    const magic = linkParam(await waitForMail(email, 'Změna přihlašovacích údajů'), 'magic');
+    const links = stack.account.db!.collection('magic_links');
+    expect(await links.countDocuments({ _id: magic as never })).toBe(0);
+    expect(await links.countDocuments({ _id: createHash('sha256').update(magic).digest('hex') as never })).toBe(1);
+    await links.updateMany({ email }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await api.patch('/api/auth/reset').send({ magic, email, password: 'nove-heslo' }).expect(404);
+    expect(res.body.error.code).toBe('INVALID_REQUEST');
   });
 
   it('answers an unknown e-mail with 404', async () => {

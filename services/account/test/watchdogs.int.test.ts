@@ -7,7 +7,7 @@ jest.setTimeout(30_000);
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ RATE_FILTERS_PER_EMAIL: '40' });
+  stack = await startStack({ RATE_FILTERS_PER_EMAIL: '40', EXPIRY_SWEEP_SECONDS: '1' });
   await stack.watch('watchdog.changed');
 }, 60_000);
 afterAll(() => stack?.stop());
@@ -58,6 +58,16 @@ describe('anonymous watchdogs', () => {
 
     const reused = await api.get(`/api/filters/confirm?token=${token}`).expect(303);
     expect(reused.headers.location).toBe('http://rr.test/lp-filter-unavailable/unknown');
+  });
+
+  it('belongs to the account registered later with the same e-mail', async () => {
+    const email = uniqueEmail('adopt');
+    const api = stack.client();
+    const res = await api.post('/api/filters').send({ email, criteria: criteria({ realEstateTypes: ['House'] }) }).expect(202);
+    const owner = await registered(email);
+    const list = await api.get('/api/filters').set(...owner.auth).expect(200);
+    expect(list.body.data.items.map((f: { id: string }) => f.id)).toEqual([res.body.data.filter.id]);
+    await published(res.body.data.filter.id, (w) => w.watchdog?.userId != null);
   });
 
   it('asks for an e-mail and a valid selection with the spec messages', async () => {
@@ -166,6 +176,14 @@ describe('managing a watchdog', () => {
     await api.post(`/api/filters/${id}/prolong?token=wrong`).expect(404);
     const prolonged = await api.get(`/api/filters/${id}/prolong?token=${token}`).expect(303);
     expect(prolonged.headers.location).toBe(`http://rr.test/lp-refresh/${id}?prolonged=1`);
+
+    // Thirty days later the sweeper switches it off; the e-mail's prolong link brings it back.
+    await stack.account.db!.collection('watchdogs').updateOne({ _id: id as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await published(id, (w) => w.watchdog?.status === 'Disabled');
+    expect((await api.get(`/api/filters/${id}`).set(...owner.auth).expect(200)).body.data.disabledReason).toBe('expired');
+    const again = await api.post(`/api/filters/${id}/prolong?token=${token}`).expect(200);
+    expect(again.body.data).toMatchObject({ message: 'Hlídací pes byl prodloužen.', filter: { status: 'Active' } });
+    expect(new Date(again.body.data.filter.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
     const unsubscribed = await api.post(`/api/filters/${id}/unsubscribe?token=${token}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(unsubscribed.body.data).toMatchObject({ filter: { status: 'Disabled', disabledReason: 'unsubscribed' }, message: 'Z tohoto hlídacího psa vám už nebudeme posílat e-maily.' });
