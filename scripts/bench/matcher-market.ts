@@ -62,9 +62,9 @@ export class Market {
     const type = r.weighted([['Apartment', 0.6], ['House', 0.25], ['Land', 0.12], ['Commercial', 0.03]] as const);
     const rent = adType === 'Rent' || adType === 'Roommates';
     const median = this.medianPrice(area, rent, type);
-    const priceTo = r.chance(0.92) ? roundTo(r.around(median, 0.5), rent ? 1000 : 100_000) : null;
+    const priceTo = r.chance(0.92) ? roundTo(r.around(median, 0.45), rent ? 1000 : 100_000) : null;
     // Most people search a price window ("5 to 7 million"), not just a ceiling.
-    const priceFrom = r.chance(0.75) ? roundTo((priceTo ?? median) * (0.6 + r.next() * 0.25), rent ? 1000 : 100_000) : null;
+    const priceFrom = r.chance(0.8) ? roundTo((priceTo ?? median) * (0.65 + r.next() * 0.25), rent ? 1000 : 100_000) : null;
     const layouts = (type === 'Apartment' || type === 'House') && r.chance(0.85) ? this.layouts() : [];
     const areaFrom = type !== 'Land' && r.chance(0.75) ? r.int(3, 12) * 10 : null;
     const count = r.weighted([[1, 0.7], [2, 0.2], [3, 0.1]] as const);
@@ -115,7 +115,7 @@ export class Market {
 
   private layouts(): DispositionLabel[] {
     const start = this.r.weighted(LAYOUTS.slice(0, 8).map((l, i) => [i, i >= 2 && i <= 5 ? 3 : 1] as const));
-    return LAYOUTS.slice(start, start + this.r.weighted([[1, 0.5], [2, 0.4], [3, 0.1]] as const));
+    return LAYOUTS.slice(start, start + this.r.weighted([[1, 0.6], [2, 0.35], [3, 0.05]] as const));
   }
 
   private place(area: Area): WatchdogPlace {
@@ -124,11 +124,11 @@ export class Market {
     const plain = (place: Place) => radius(place, 0);
     if (area === 'prague') {
       return r.weighted<() => WatchdogPlace>([
-        [() => plain(r.pick(this.pragueDistricts)), 0.6],
-        [() => plain(this.praha), 0.1],
-        [() => radius(this.praha, r.pick([3, 5, 10, 15])), 0.06],
-        [() => plain(this.places.placeByCode('district', r.pick(['CZ0209', 'CZ020A'])!)!), 0.1],
-        [() => radius(this.nearby(this.praha, 35), r.pick([0, 3, 5, 10])), 0.13],
+        [() => plain(r.pick(this.pragueDistricts)), 0.7],
+        [() => plain(this.praha), 0.06],
+        [() => radius(this.praha, r.pick([3, 5, 10, 15])), 0.04],
+        [() => plain(this.places.placeByCode('district', r.pick(['CZ0209', 'CZ020A'])!)!), 0.05],
+        [() => radius(this.nearby(this.praha, 35), r.pick([0, 3, 5, 10])), 0.14],
         [() => plain(this.places.placeByCode('region', 'CZ020')!), 0.01],
       ])();
     }
@@ -143,9 +143,9 @@ export class Market {
     }
     const town = this.byPopulation();
     return r.weighted<() => WatchdogPlace>([
-      [() => plain(town), 0.55],
-      [() => radius(town, r.pick([3, 5, 10, 15, 25])), 0.2],
-      [() => plain(this.places.placeByCode('district', town.districtCode!)!), 0.21],
+      [() => plain(town), 0.6],
+      [() => radius(town, r.pick([3, 5, 10, 15, 25])), 0.18],
+      [() => plain(this.places.placeByCode('district', town.districtCode!)!), 0.18],
       [() => plain(this.places.placeByCode('region', town.regionCode)!), 0.04],
     ])();
   }
