@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PORTALS, type Watchdog } from '@rr/proto';
 import { Bus, createLogger } from '@rr/kit';
-import { PORTS } from '../system/services';
-import { isSystemRunning, startInfrastructure, startServices, type RunningSystem } from '../system/system';
+import { portsFor } from '../system/services';
+import { startInfrastructure, startServices, type RunningSystem } from '../system/system';
 import { expectedAlerts, type GroundTruth } from './expected-alerts';
 import { marketWatchdogs } from './watchdog-market';
 
@@ -42,6 +42,9 @@ type MailDevMessage = { id: string; to: Array<{ address: string }>; subject: str
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The benchmark's own system runs beside a running `npm start`, on ports shifted by this much. */
+const PORT_OFFSET = 1000;
+const PORTS = portsFor(PORT_OFFSET);
 const SIM = `http://127.0.0.1:${PORTS.simulator}`;
 const MAIL = `http://127.0.0.1:${PORTS.mailWeb}`;
 const OFFERS = `http://127.0.0.1:${PORTS.normaliserApi}`;
@@ -53,7 +56,6 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 export async function runPipeline(options: RunOptions): Promise<RunFigures> {
-  if (await isSystemRunning()) throw new Error('the system is already running (npm start); stop it first, the benchmark starts its own');
   startInfrastructure(say);
   const ns = `bench${randomUUID().slice(0, 6)}`;
   const prefix = `${ns}.`;
@@ -63,7 +65,7 @@ export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   await bus.connect();
   await bus.ensureTopics();
 
-  const system = await startServices(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals });
+  const system = await startServices(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals }, PORT_OFFSET);
   try {
     return await measure(options, system, bus);
   } finally {

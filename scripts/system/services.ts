@@ -16,25 +16,40 @@ export type ProcessSpec = {
   service: boolean;
 };
 
-export const PORTS = {
-  gateway: 8080,
-  simulator: 8090,
-  normaliserApi: 8102,
-  notifierApi: 8104,
-  accountApi: 8105,
-  health: { crawler: 8201, normaliser: 8202, matcher: 8203, notifier: 8204, account: 8205, billing: 8206, 'ad-serving': 8207 },
-  mailWeb: 1080,
-  smtp: 1025,
-} as const;
+/**
+ * Ports of one system. `offset` shifts all but the shared mail catcher, so a benchmark can run a
+ * second system beside the one `npm start` runs.
+ */
+export function portsFor(offset = 0) {
+  return {
+    gateway: 8080 + offset,
+    simulator: 8090 + offset,
+    normaliserApi: 8102 + offset,
+    notifierApi: 8104 + offset,
+    accountApi: 8105 + offset,
+    health: {
+      crawler: 8201 + offset, normaliser: 8202 + offset, matcher: 8203 + offset, notifier: 8204 + offset,
+      account: 8205 + offset, billing: 8206 + offset, 'ad-serving': 8207 + offset,
+    },
+    mailWeb: 1080,
+    smtp: 1025,
+  };
+}
+export type Ports = ReturnType<typeof portsFor>;
+export const PORTS = portsFor(0);
 
 const local = (port: number, path = '') => `http://127.0.0.1:${port}${path}`;
 
-export function systemProcesses(shared: Record<string, string>): ProcessSpec[] {
-  const health = (name: keyof typeof PORTS.health) => local(PORTS.health[name], '/health');
+export function systemProcesses(shared: Record<string, string>, PORTS: Ports = portsFor(0)): ProcessSpec[] {
+  const health = (name: keyof Ports['health']) => local(PORTS.health[name], '/health');
   const healthUrls = Object.keys(PORTS.health)
-    .map((name) => `${name}=${health(name as keyof typeof PORTS.health)}`)
+    .map((name) => `${name}=${health(name as keyof Ports['health'])}`)
     .join(',');
-  const svc = (name: keyof typeof PORTS.health, env: Record<string, string> = {}): ProcessSpec => ({
+  const simulator = `http://localhost:${PORTS.simulator}`;
+  const portalUrls = Object.fromEntries(
+    ['sreality', 'bezrealitky', 'idnes', 'bazos', 'ulovdomov', 'realitycz', 'realitymix'].map((p) => [`PORTAL_BASE_URL_${p.toUpperCase()}`, `${simulator}/${p}`]),
+  );
+  const svc = (name: keyof Ports['health'], env: Record<string, string> = {}): ProcessSpec => ({
     name,
     dir: `services/${name}`,
     healthUrl: health(name),
@@ -47,14 +62,14 @@ export function systemProcesses(shared: Record<string, string>): ProcessSpec[] {
       dir: 'services/portal-simulator',
       url: `http://localhost:${PORTS.simulator}`,
       healthUrl: local(PORTS.simulator, '/'),
-      env: { ...shared, PORT: String(PORTS.simulator), SIM_ORIGIN: `http://localhost:${PORTS.simulator}` },
+      env: { ...shared, PORT: String(PORTS.simulator), SIM_ORIGIN: simulator },
       service: false,
     },
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi) }),
     svc('matcher'),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
-    svc('crawler'),
+    svc('crawler', portalUrls),
     svc('billing'),
     svc('ad-serving'),
     {
@@ -64,6 +79,7 @@ export function systemProcesses(shared: Record<string, string>): ProcessSpec[] {
       healthUrl: local(PORTS.gateway, '/api/openapi.json'),
       env: {
         ...shared,
+        PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}`,
         GATEWAY_PORT: String(PORTS.gateway),
         ACCOUNT_URL: local(PORTS.accountApi),
         OFFERS_URL: local(PORTS.normaliserApi),

@@ -16,12 +16,16 @@ type Running = { spec: ProcessSpec; child: ChildProcess | null; restarts: number
 export class Supervisor {
   private readonly running = new Map<string, Running>();
 
-  constructor(private readonly onEvent: (line: string) => void = () => undefined) {
+  constructor(
+    private readonly onEvent: (line: string) => void = () => undefined,
+    /** Keeps a second system's logs apart (`matcher-1000.log`). */
+    private readonly logSuffix = '',
+  ) {
     mkdirSync(LOG_DIR, { recursive: true });
   }
 
   start(spec: ProcessSpec): void {
-    const log = createWriteStream(path.join(LOG_DIR, `${spec.name}.log`), { flags: 'a' });
+    const log = createWriteStream(path.join(LOG_DIR, `${spec.name}${this.logSuffix}.log`), { flags: 'a' });
     const entry: Running = { spec, child: null, restarts: 0, log, stopped: false };
     this.running.set(spec.name, entry);
     this.launch(entry);
@@ -42,7 +46,7 @@ export class Supervisor {
       if (entry.stopped) return;
       const delay = Math.min(30_000, 1_000 * 2 ** Math.min(entry.restarts, 5));
       entry.restarts++;
-      this.onEvent(`${spec.name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s — see .run/logs/${spec.name}.log`);
+      this.onEvent(`${spec.name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s — see .run/logs/${spec.name}${this.logSuffix}.log`);
       setTimeout(() => !entry.stopped && this.launch(entry), delay).unref();
     });
   }

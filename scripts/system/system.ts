@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { PORTS, systemProcesses, type ProcessSpec } from './services';
+import { PORTS, portsFor, systemProcesses, type ProcessSpec } from './services';
 import { Supervisor, waitHealthy } from './supervisor';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -53,12 +53,12 @@ function devSecrets(): Record<string, string> {
 
 export function sharedEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
     MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${PORTS.smtp}`,
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}`,
     ...devSecrets(),
     ...overrides,
   };
@@ -88,9 +88,10 @@ export function buildWeb(progress: Progress): void {
 export type RunningSystem = { supervisor: Supervisor; processes: ProcessSpec[]; stop: () => Promise<void> };
 
 /** Everything but the infrastructure: services, gateway with the web client, portal simulator. */
-export async function startServices(progress: Progress, envOverrides: Record<string, string> = {}): Promise<RunningSystem> {
-  const processes = systemProcesses(sharedEnv(envOverrides));
-  const supervisor = new Supervisor(progress);
+export async function startServices(progress: Progress, envOverrides: Record<string, string> = {}, portOffset = 0): Promise<RunningSystem> {
+  const ports = portsFor(portOffset);
+  const processes = systemProcesses(sharedEnv({ PUBLIC_URL: `http://localhost:${ports.gateway}`, ...envOverrides }), ports);
+  const supervisor = new Supervisor(progress, portOffset ? `-${portOffset}` : '');
   for (const spec of processes) supervisor.start(spec);
   progress(`starting ${processes.length} processes (logs in .run/logs/)…`);
   const results = await Promise.all(processes.map(async (p) => [p.name, await waitHealthy(p.healthUrl, 120_000)] as const));
