@@ -3,6 +3,7 @@ import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { track } from '../../../lib/analytics';
+import { invalidate, setQueryData } from '../../../lib/query';
 import { Checkbox } from '../../../ui/checkbox';
 import { ChipGroup } from '../../../ui/chip-group';
 import { EmailField } from '../../../ui/email-field';
@@ -12,6 +13,7 @@ import { notify } from '../../notifications/stores/notifications.store';
 import { flagsOf } from '../../session/session';
 import { useSession } from '../../session/stores/session.store';
 import { filtersApi } from '../api/filters.api';
+import { FILTERS_KEY } from '../hooks/use-filter-actions';
 import {
   FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
   toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
@@ -63,13 +65,17 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
     try {
       const criteria = toCriteria(draft);
       if (editId) {
-        await filtersApi.update(editId, { criteria });
+        const updated = await filtersApi.update(editId, { criteria });
+        // The detail and the list on screen show the saved criteria, not the cached ones.
+        invalidate(FILTERS_KEY);
+        setQueryData(`${FILTERS_KEY}:${editId}`, updated);
         notify(t('watchdog.updated'), { icon: 'success' });
         onDone?.();
         return;
       }
       const answer = await filtersApi.create({ criteria, locale, force: force || undefined, ...(flags.loggedIn ? {} : { email: email.value.trim() }) });
       track('filter_created', { outcome: answer.outcome });
+      invalidate(FILTERS_KEY);
       if (answer.outcome === 'pending') {
         setOutcome({ kind: 'pending', email: email.value.trim() });
       } else {
