@@ -5,7 +5,7 @@ import { runPipeline } from './pipeline-run';
  * stream of offers partly cross-posted, portals polled every 15 s. Prints
  * {"alerts","duplicates","missed","pipelineP50ms","pipelineP99ms","e2eP50ms","e2eP99ms",…}.
  */
-runPipeline({ name: 'e2e', watchdogs: 1200, recipients: 800, perMinute: 60, durationSeconds: 120, crossPostShare: 0.3, pollSeconds: 15 })
+runPipeline({ name: 'e2e', watchdogs: 3000, recipients: 2000, perMinute: 60, durationSeconds: 120, crossPostShare: 0.3, pollSeconds: 15 })
   .then((figures) => process.stdout.write(`${JSON.stringify(figures)}\n`))
   .catch((err) => {
     process.stderr.write(`[bench] ${(err as Error).stack ?? err}\n`);

@@ -83,7 +83,9 @@ async function main(): Promise<void> {
   }
 
   const expected = truth.listings.filter((l) => crawled.includes(l.portal)).length;
+  const emitted = watchEmitted(bus, expected, started);
   const processed = await waitForNormaliser(healthPort, expected);
+  emitted.stop();
   const seconds = (processed.at - started) / 1000;
 
   const metrics = await evaluate(truth, crawled);
@@ -97,8 +99,9 @@ async function main(): Promise<void> {
     geoMunicipalityCorrect: round(metrics.geo),
   };
   say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s; offers ${metrics.offers}, properties ${metrics.properties}`);
+  say(`listing events on Kafka: ${emitted.count} after ${(emitted.lastAt - started) / 1000} s${MODE === 'crawler' ? ' (crawler alone)' : ' (published by the bench)'}`);
   const d = lastDetails as Record<string, number>;
-  say(`normaliser: ${d.batches} batches; deciding ${d.decideMs} ms, publishing ${d.publishMs} ms, writing ${d.writeMs} ms (offers ${d.offersWriteMs}, listings ${d.listingsWriteMs}) in total`);
+  say(`normaliser: ${d.batches} batches (${d.journaled} journaled, ${d.conflicts} conflicts, ${d.snapshots} snapshots); deciding ${d.decideMs} ms, journaling ${d.writeMs} ms, waiting for publishes ${d.publishWaitMs} ms in total`);
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
@@ -143,13 +146,28 @@ async function adapterOutput(sim: string, listings: TruthListing[]): Promise<Raw
 
 let lastDetails: Record<string, unknown> = {};
 
+/** Follows the end offsets of the listing topics: when the producer side (crawler or bench) had emitted everything. */
+function watchEmitted(bus: Bus, expected: number, started: number) {
+  const state = { count: 0, lastAt: started, stopped: false, stop: () => void (state.stopped = true) };
+  void (async () => {
+    while (!state.stopped) {
+      const offsets = await bus.endOffsets('listing.fetched').catch(() => []);
+      const count = offsets.reduce((s, o) => s + Number(o.offset), 0);
+      if (count > state.count) Object.assign(state, { count, lastAt: Date.now() });
+      if (count >= expected) return;
+      await sleep(250);
+    }
+  })();
+  return state;
+}
+
 /** Polls the normaliser's health details until it has seen every expected listing or goes quiet. */
 async function waitForNormaliser(port: number, expected: number): Promise<{ count: number; at: number }> {
   let last = { count: 0, at: Date.now() };
   const quietMs = Number(env.BENCH_QUIET_SECONDS ?? 30) * 1000;
   for (;;) {
     await sleep(250);
-    const report = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details?: { listings?: number; unchanged?: number; batches?: number; decideMs?: number; publishMs?: number; writeMs?: number } };
+    const report = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details?: { listings?: number; unchanged?: number } };
     lastDetails = report.details ?? {};
     const count = (report.details?.listings ?? 0) - (report.details?.unchanged ?? 0);
     if (count > last.count) last = { count, at: Date.now() };
@@ -164,9 +182,10 @@ async function waitForNormaliser(port: number, expected: number): Promise<{ coun
 /** Pairwise dedupe precision and recall over the listings the normaliser stored, and municipality accuracy per offer. */
 async function evaluate(truth: GroundTruth, crawled: Portal[]) {
   const connection = await mongoose.createConnection(env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `rr-normaliser${dbSuffix}` }).asPromise();
-  const listings = await connection.collection('listings').find({}, { projection: { offerId: 1 } }).toArray();
-  const offers = (await connection.collection('offers').find({}, { projection: { payload: 1 } }).toArray())
-    .map((d) => JSON.parse(String(d.payload)) as { location: { municipalityCode: string | null }; sources: Array<{ portal: string; listingId: string }> });
+  const { JournalRepository } = await import('../../services/normaliser/src/repositories/journal.repository');
+  const state = await new JournalRepository(connection).load();
+  const listings = [...state.listings.values()].map((r) => ({ _id: r.key, offerId: r.offerId }));
+  const offers = [...state.offers.values()];
   await connection.dropDatabase();
   await connection.useDb(`rr-crawler${dbSuffix}`).dropDatabase().catch(() => undefined);
   await connection.close();

@@ -79,11 +79,36 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
   // What the pipeline reports about itself, for latencies: when each offer was fetched, when each alert was accepted.
   const fetchedAt = new Map<string, number>();
   const acceptedAt = new Map<string, number>();
+  // Where the time goes, stage by stage (envelope times), for the notes on stderr.
+  const stages = { fetchToListingEvent: [] as number[], fetchToOfferEvent: [] as number[], offerToMatch: [] as number[], matchToSent: [] as number[] };
+  const offerPublishedAt = new Map<string, number>();
+  const matchedAt = new Map<string, number>();
+  await bus.subscribe({
+    group: `bench.listings-${randomUUID()}`,
+    events: ['listing.fetched'],
+    fromBeginning: true,
+    handle: async (e) => void stages.fetchToListingEvent.push(Date.parse(e.occurredAt) - Date.parse(e.data.fetchedAt)),
+  });
+  await bus.subscribe({
+    group: `bench.matches-${randomUUID()}`,
+    events: ['match.found'],
+    fromBeginning: true,
+    handle: async (e) => {
+      const at = Date.parse(e.occurredAt);
+      matchedAt.set(`${e.data.recipient.email.toLowerCase()} ${e.data.offer.id}`, at);
+      const published = offerPublishedAt.get(e.data.offer.id);
+      if (published) stages.offerToMatch.push(at - published);
+    },
+  });
   await bus.subscribe({
     group: `bench.offers-${randomUUID()}`,
     events: ['offer.published'],
     fromBeginning: true,
-    handle: async (e) => void fetchedAt.set(e.data.offer.id, Date.parse(e.data.fetchedAt)),
+    handle: async (e) => {
+      fetchedAt.set(e.data.offer.id, Date.parse(e.data.fetchedAt));
+      offerPublishedAt.set(e.data.offer.id, Date.parse(e.occurredAt));
+      stages.fetchToOfferEvent.push(Date.parse(e.occurredAt) - Date.parse(e.data.fetchedAt));
+    },
   });
   await bus.subscribe({
     group: `bench.alerts-${randomUUID()}`,
@@ -93,6 +118,8 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
       for (const offerId of e.data.offerIds) {
         const key = `${e.data.recipientEmail.toLowerCase()} ${offerId}`;
         if (!acceptedAt.has(key)) acceptedAt.set(key, Date.parse(e.data.sentAt));
+        const matched = matchedAt.get(key);
+        if (matched) stages.matchToSent.push(Date.parse(e.data.sentAt) - matched);
       }
     },
   });
@@ -136,6 +163,9 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
     const published = expected.publishedAt.get(pair.propertyId);
     if (accepted && fetched) pipeline.push(accepted - fetched);
     if (accepted && published) e2e.push(accepted - published);
+  }
+  for (const [stage, values] of Object.entries(stages)) {
+    say(`stage ${stage}: p50 ${percentile(values, 0.5)} ms, p99 ${percentile(values, 0.99)} ms (${values.length})`);
   }
   return {
     alerts: received.pairs.length,
