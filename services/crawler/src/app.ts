@@ -48,6 +48,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
       fullWalkMaxPages: config.CRAWL_FULL_WALK_MAX_PAGES,
       fullWalkMs: config.CRAWL_FULL_WALK_SECONDS * 1000,
       alertAfterMs: config.CRAWL_ALERT_AFTER_SECONDS * 1000,
+      compactAfterDocs: config.CRAWL_JOURNAL_COMPACT_PAGES,
       onCrawled: options.onCrawled,
     });
   }

@@ -70,6 +70,8 @@ export const CrawlerConfig = BaseConfig.extend({
   CRAWL_SEED_CHECK_SECONDS: z.coerce.number().positive().default(10),
   /** A tick this much overdue (and at least 3 intervals) counts as lost and is seeded again. */
   CRAWL_TICK_GRACE_SECONDS: z.coerce.number().positive().default(30),
+  /** Saved pages in a portal's listing journal after which it is folded into one snapshot. */
+  CRAWL_JOURNAL_COMPACT_PAGES: z.coerce.number().int().positive().default(200),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   ...perPortal('PORTAL_BASE_URL', (p) => z.string().url().default(`http://localhost:8090/${p}`)),
   ...perPortal('PORTAL_ENABLED', () => bool('true')),

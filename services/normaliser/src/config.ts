@@ -7,5 +7,9 @@ export const NormaliserConfig = BaseConfig.extend({
   OFFERS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8102),
   /** Read the listing topics from their start when the consumer group is new (replays, benchmarks). */
   NORMALISER_FROM_BEGINNING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** A failed publish of journaled events is tried again this often. */
+  NORMALISER_OUTBOX_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+  /** The journal is compacted into a snapshot once it outgrows max(this, the last snapshot). */
+  NORMALISER_COMPACT_MIN_MB: z.coerce.number().positive().default(64),
 });
 export type NormaliserConfig = z.infer<typeof NormaliserConfig>;

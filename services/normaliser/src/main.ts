@@ -4,10 +4,9 @@ import { runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
 import { StateCache } from './domain/state-cache';
 import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
+import { OutboxRelay } from './handlers/outbox-relay';
 import { createOffersApi } from './http/offers-api';
-import { ListingRepository } from './repositories/listing.repository';
-import { OfferRepository } from './repositories/offer.repository';
-import { StateWriter } from './repositories/state-writer';
+import { JournalRepository } from './repositories/journal.repository';
 
 export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
   name: 'normaliser',
@@ -17,16 +16,24 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     const started = Date.now();
     const gazetteer = getGazetteer();
     log.info({ ms: Date.now() - started, municipalities: gazetteer.list('municipality').length }, 'gazetteer loaded');
-    const listings = new ListingRepository(db!);
-    const offers = new OfferRepository(db!);
-    const writer = new StateWriter(db!);
-    await Promise.all([listings.init(), offers.init()]);
+    const journal = new JournalRepository(db!);
+    const loaded = await journal.load();
     const cache = new StateCache();
-    for await (const page of offers.all()) for (const o of page) cache.putOffer(o);
-    for await (const page of listings.all()) for (const r of page) cache.putListing(r);
-    log.info({ ...cache.counts, ms: Date.now() - started }, 'state loaded');
+    cache.reset(loaded.offers.values(), loaded.listings.values());
+    log.info({ ...cache.counts, seq: loaded.seq, unpublished: loaded.unpublished.length, ms: Date.now() - started }, 'state loaded');
 
-    const handler = createListingsHandler({ log, gazetteer, cache, writer, publish: publisherOf(bus) });
+    // Events of batches journaled before a crash go out first, before anything new is decided.
+    const relay = new OutboxRelay({ publish: publisherOf(bus), markPublished: (seq) => journal.markPublished(seq), log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
+    for (const b of loaded.unpublished) relay.add(b.seq, b.events);
+    if (loaded.unpublished.length > 0) await relay.flush();
+    relay.start();
+    shutdown.add('outbox-relay', () => relay.stop());
+
+    const handler = createListingsHandler({
+      log, gazetteer, cache, journal, relay,
+      seq: loaded.seq, journalBytes: loaded.journalBytes, snapshotBytes: loaded.snapshotBytes,
+      compactMinBytes: config.NORMALISER_COMPACT_MIN_MB * 1024 * 1024, maxBacklog: 8,
+    });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],
@@ -34,7 +41,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = createOffersApi(offers, log);
+    const api = createOffersApi(cache, log);
     const server = await new Promise<import('node:http').Server>((resolve) => {
       const s = api.listen(config.OFFERS_API_PORT, '127.0.0.1', () => resolve(s));
     });
@@ -42,7 +49,10 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     log.info({ port: (server.address() as AddressInfo).port }, 'offers API listening');
 
     return {
-      details: () => ({ offersApiPort: (server.address() as AddressInfo).port, cached: cache.counts, ...handler.counters }),
+      details: () => ({
+        offersApiPort: (server.address() as AddressInfo).port, cached: cache.counts, ...handler.counters,
+        outbox: { backlog: relay.backlog, published: relay.published, failures: relay.failures },
+      }),
     };
   },
 };

@@ -21,6 +21,8 @@ export type RunnerOptions = {
   fullWalkMaxPages: number;
   fullWalkMs: number;
   alertAfterMs: number;
+  /** Listing journal documents (saved pages) after which a crawl ends with a compaction. */
+  compactAfterDocs: number;
   log: Logger;
   /** Observers for tests and metrics. */
   onCrawled?: (event: { portal: Portal; instanceId: string; startedAt: number; endedAt: number; report: CrawlReport | null }) => void;
@@ -33,7 +35,7 @@ export type RunResult = { health: PortalHealthDoc; nextDelayMs: number; fullWalk
  * listings in memory while `stateVersion` says they are current, turns the report into health.
  */
 export class PortalRunner {
-  private cache: { version: number; known: Map<string, KnownListing> } | null = null;
+  private cache: { version: number; known: Map<string, KnownListing>; journalDocs: number } | null = null;
 
   constructor(private readonly options: RunnerOptions) {}
 
@@ -61,6 +63,7 @@ export class PortalRunner {
       report = await crawlPortal({ portal: this.portal, adapter: this.options.adapter, client, baseUrl: settings.baseUrl, known, sink: this.sink(), mode, maxPages: mode === 'full' ? this.options.fullWalkMaxPages : this.options.maxPages, log, signal });
       outcome = { kind: 'crawled', report };
       log.info({ portal: this.portal, ...report, ms: Date.now() - startedAt }, 'crawled');
+      await this.compactIfDue();
     } catch (err) {
       if (signal.aborted) throw err;
       outcome = { kind: 'failed', error: (err as Error).message };
@@ -78,8 +81,17 @@ export class PortalRunner {
 
   /** Another instance may have crawled the portal since we last did; then we read the states again. */
   private async knownAt(version: number): Promise<Map<string, KnownListing>> {
-    if (this.cache?.version !== version) this.cache = { version, known: await this.options.listings.loadKnown(this.portal) };
+    if (this.cache?.version !== version) this.cache = { version, ...(await this.options.listings.loadKnown(this.portal)) };
     return this.cache.known;
+  }
+
+  /** Folds the pages saved so far into one snapshot, so loading stays one short read. */
+  private async compactIfDue(): Promise<void> {
+    if (!this.cache || this.cache.journalDocs < this.options.compactAfterDocs) return;
+    const started = Date.now();
+    await this.options.listings.compact(this.portal, this.cache.version, this.cache.known);
+    this.options.log.info({ portal: this.portal, known: this.cache.known.size, pages: this.cache.journalDocs, ms: Date.now() - started }, 'listing journal compacted');
+    this.cache.journalDocs = 0;
   }
 
   private sink(): CrawlSink {
@@ -88,10 +100,14 @@ export class PortalRunner {
     return {
       fetched: async (items) => void (await bus.publishMany('listing.fetched', items.map((data) => ({ key: `${portal}:${data.listing.listingId}`, data })))),
       withdrawn: async (items) => void (await bus.publishMany('listing.withdrawn', items.map((data) => ({ key: `${portal}:${data.listingId}`, data })))),
+      // The new version orders the page in the journal and tells other instances their copy is stale.
       saveListings: async (changes) => {
-        await listings.save(portal, changes);
         const version = await portals.bumpVersion(portal);
-        if (this.cache) this.cache.version = version;
+        await listings.save(portal, version, changes);
+        if (this.cache) {
+          this.cache.version = version;
+          this.cache.journalDocs++;
+        }
       },
       saveFailures: (failures) => listings.saveFailures(failures),
     };

@@ -1,33 +1,28 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { ListingStatus } from '../crawl/crawl-portal';
 
-/** What the crawler knows of one portal listing: enough to tell new, changed and gone. `_id` is `<portal>:<listingId>`. */
-export type ListingStateDoc = {
+/**
+ * What the crawler knows of a portal's listings (url, fingerprint, status: enough to tell new,
+ * changed and gone), kept as a journal: one `changes` document per saved page, and now and then
+ * a `snapshot` (in `parts`) of every known listing, after which the documents it covers are
+ * deleted. Inserts are what FerretDB (SQLite) does cheaply; every update or delete scans the
+ * whole collection, even by `_id`, so one upsert per listing cost more than crawling it.
+ * Entries are a JSON string of `[listingId, url, fingerprint, status]` tuples: FerretDB converts
+ * every nested field it writes or reads, a string costs next to nothing.
+ */
+export type ListingJournalDoc = {
+  /** `<portal>:<seq>` or `<portal>:<seq>:s<part>`. */
   _id: string;
   portal: string;
-  listingId: string;
-  url: string;
-  fingerprint: string;
-  status: ListingStatus;
-  firstSeenAt: Date;
-  updatedAt: Date;
+  kind: 'changes' | 'snapshot';
+  /** The portal's `stateVersion` when written: replay order. */
+  seq: number;
+  part: number;
+  parts: number;
+  at: Date;
+  entries: string;
 };
 
-const schema = new Schema<ListingStateDoc>(
-  {
-    _id: String,
-    portal: { type: String, required: true },
-    listingId: { type: String, required: true },
-    url: { type: String, required: true },
-    fingerprint: { type: String, required: true },
-    status: { type: String, required: true },
-    firstSeenAt: Date,
-    updatedAt: Date,
-  },
-  { versionKey: false },
-);
-// Loading a portal's known listings at the start of a crawl.
-schema.index({ portal: 1, status: 1 });
+const schema = new Schema<ListingJournalDoc>({ _id: String }, { strict: false, versionKey: false, collection: 'listing_journal' });
 
-export const listingStateModel = (connection: Connection): Model<ListingStateDoc> =>
-  connection.models.ListingState ?? connection.model<ListingStateDoc>('ListingState', schema, 'listing_states');
+export const listingJournalModel = (connection: Connection): Model<ListingJournalDoc> =>
+  (connection.models.ListingJournal as Model<ListingJournalDoc>) ?? connection.model<ListingJournalDoc>('ListingJournal', schema);

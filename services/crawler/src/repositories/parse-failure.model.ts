@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** A page that did not parse: kept for a week so operators can see what changed. */
+/** A page that did not parse: kept for a week (deleted when the listing journal is compacted) so operators can see what changed. */
 export type ParseFailureDoc = { portal: string; url: string; reason: string; at: Date };
 
 const schema = new Schema<ParseFailureDoc>(
@@ -8,7 +8,6 @@ const schema = new Schema<ParseFailureDoc>(
   { versionKey: false },
 );
 schema.index({ portal: 1, at: -1 });
-schema.index({ at: 1 }, { expireAfterSeconds: 7 * 24 * 3600 });
 
 export const parseFailureModel = (connection: Connection): Model<ParseFailureDoc> =>
   connection.models.ParseFailure ?? connection.model<ParseFailureDoc>('ParseFailure', schema, 'parse_failures');

@@ -1,7 +1,7 @@
 import { getGazetteer } from '@rr/gazetteer';
 import type { Offer, RawListing } from '@rr/proto';
 import { crossPost, rawListing } from '../../test/factories';
-import type { ListingRecord } from '../repositories/listing.model';
+import type { ListingRecord } from './listing-record';
 import { DedupeIndex } from './dedupe-index';
 import { BatchNormaliser, type BatchInput } from './normalise-batch';
 import { offerIdOf } from './offer-factory';

@@ -1,7 +1,7 @@
 import type { Gazetteer } from '@rr/gazetteer';
 import type { ListingFetchedV1, ListingWithdrawnV1, Offer, OfferLocation, RawListing } from '@rr/proto';
-import type { ListingRecord } from '../repositories/listing.model';
-import type { OutgoingEvent } from '../repositories/state-writer';
+import type { ListingRecord } from './listing-record';
+import type { OutgoingEvent } from './outgoing-event';
 import { dedupeFactsOf, dedupeKeysOf, findDuplicate, type DedupeCandidate, type DedupeFacts } from './dedupe';
 import { locate } from './locate';
 import { applyListingChange, attachSource, withdrawSource, type OfferChange } from './offer-changes';

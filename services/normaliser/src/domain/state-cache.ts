@@ -1,30 +1,33 @@
 import type { Offer } from '@rr/proto';
-import type { ListingRecord } from '../repositories/listing.model';
 import { DedupeIndex } from './dedupe-index';
 import type { DedupeFacts } from './dedupe';
+import type { ListingRecord } from './listing-record';
 import type { NormaliserStore } from './normalise-batch';
+import { listOffers, similarOffers, type OfferFilter, type OfferReader } from './offer-query';
 
 /**
- * The normaliser's working set in memory: every listing and offer, loaded from the database at
- * start and updated after each successful write. FerretDB answers lookups by scanning, so reading
- * per batch would cost seconds; one instance per consumer group owns the state (see README).
- * Reads hand out copies, so a batch that fails leaves the cache as it was.
+ * The normaliser's working set in memory: every listing and offer, loaded from the journal at
+ * start and updated after each batch is journaled. FerretDB answers lookups by scanning, so
+ * reading per batch would cost seconds; the read API answers from here too. One instance per
+ * consumer group owns the state (see README). Reads hand out copies, so a batch that fails
+ * leaves the cache as it was.
  */
-export class StateCache implements NormaliserStore {
+export class StateCache implements NormaliserStore, OfferReader {
   private readonly listings = new Map<string, ListingRecord>();
   private readonly offers = new Map<string, Offer>();
-  readonly index = new DedupeIndex();
+  private index = new DedupeIndex();
 
   get counts(): { listings: number; offers: number } {
     return { listings: this.listings.size, offers: this.offers.size };
   }
 
-  hasOffer(id: string): boolean {
-    return this.offers.has(id);
-  }
-
-  hasListing(key: string): boolean {
-    return this.listings.has(key);
+  /** Replaces everything (start, or another instance wrote meanwhile). */
+  reset(offers: Iterable<Offer>, listings: Iterable<ListingRecord>): void {
+    this.offers.clear();
+    this.listings.clear();
+    this.index = new DedupeIndex();
+    for (const o of offers) this.putOffer(o);
+    for (const r of listings) this.putListing(r);
   }
 
   putOffer(o: Offer): void {
@@ -34,6 +37,14 @@ export class StateCache implements NormaliserStore {
 
   putListing(r: ListingRecord): void {
     this.listings.set(r.key, r);
+  }
+
+  allOffers(): Offer[] {
+    return [...this.offers.values()];
+  }
+
+  allListings(): ListingRecord[] {
+    return [...this.listings.values()];
   }
 
   async findListings(keys: string[]): Promise<ListingRecord[]> {
@@ -46,5 +57,17 @@ export class StateCache implements NormaliserStore {
 
   candidateIds(listings: DedupeFacts[]): string[] {
     return this.index.candidateIds(listings);
+  }
+
+  async findById(id: string): Promise<Offer | null> {
+    return this.offers.get(id) ?? null;
+  }
+
+  async list(filter: OfferFilter, page: { offset: number; limit: number }): Promise<{ items: Offer[]; total: number }> {
+    return listOffers(this.offers.values(), filter, page);
+  }
+
+  async similar(offer: Offer, limit: number): Promise<Offer[]> {
+    return similarOffers(this.offers.values(), offer, limit);
   }
 }

@@ -1,35 +1,48 @@
 import type { Gazetteer } from '@rr/gazetteer';
-import type { Bus, HandlerContext, Logger } from '@rr/kit';
-import type { Envelope, EventType, ListingFetchedV1, ListingWithdrawnV1 } from '@rr/proto';
+import { AppError, type Bus, type HandlerContext, type Logger } from '@rr/kit';
+import type { Envelope, ListingFetchedV1, ListingWithdrawnV1 } from '@rr/proto';
 import { BatchNormaliser, type BatchInput, type BatchStats } from '../domain/normalise-batch';
+import type { OutgoingEvent } from '../domain/outgoing-event';
 import type { StateCache } from '../domain/state-cache';
-import type { OutgoingEvent, StateWriter } from '../repositories/state-writer';
+import type { JournalBatch, JournalRepository } from '../repositories/journal.repository';
+import type { OutboxRelay } from './outbox-relay';
 
 export type NormaliserDeps = {
   log: Logger;
   gazetteer: Gazetteer;
   cache: StateCache;
-  writer: StateWriter;
-  publish: (events: OutgoingEvent[]) => Promise<void>;
+  journal: JournalRepository;
+  relay: OutboxRelay;
+  /** The last journal sequence number this instance knows. */
+  seq: number;
+  /** Journal bytes since the last snapshot, and the snapshot's size. */
+  journalBytes: number;
+  snapshotBytes: number;
+  /** Compaction starts when the journal outgrows max(this, the snapshot). */
+  compactMinBytes: number;
+  /** Batches whose events may wait unpublished before a batch waits for them. */
+  maxBacklog: number;
 };
 
 export type Counters = BatchStats & {
   batches: number; listings: number; failed: number; lastBatchAt: string | null;
-  /** Milliseconds spent deciding, publishing and writing, summed over batches. */
-  decideMs: number; publishMs: number; writeMs: number; offersWriteMs: number; listingsWriteMs: number;
+  /** Milliseconds spent deciding, journaling and waiting for publishes, summed over batches. */
+  decideMs: number; writeMs: number; publishWaitMs: number;
+  journaled: number; snapshots: number; conflicts: number;
 };
 
 /**
- * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, emit,
- * write offers and listings in bulk, then remember the new state.
- *
- * Events go out before the write: if the process dies in between, Kafka redelivers the batch,
- * the state (reloaded from the database) has not moved, and the same events (same offer ids) are
- * computed, emitted again and written. Consumers already treat offer events idempotently by offer
- * id; writing first instead would lose the events of a batch that dies after its write.
+ * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, write
+ * the batch's state and its events in one journal document, remember the new state, then release
+ * the events (outbox relay). Events never go out before their write committed; a crash after
+ * the write loses none (the relay publishes the journal's unpublished batches at start), and a
+ * redelivered batch finds its listings unchanged and writes nothing.
  */
 export function createListingsHandler(deps: NormaliserDeps) {
-  const counters: Counters = { offersWriteMs: 0, listingsWriteMs: 0, decideMs: 0, publishMs: 0, writeMs: 0, batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0 };
+  const counters: Counters = {
+    decideMs: 0, writeMs: 0, publishWaitMs: 0, journaled: 0, snapshots: 0, conflicts: 0,
+    batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0,
+  };
 
   async function handleBatch(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
     const inputs: BatchInput[] = events.map((e) =>
@@ -44,21 +57,20 @@ export function createListingsHandler(deps: NormaliserDeps) {
         ctx.log.warn({ listing: r.key, url: r.url, locality: r.locality }, 'listing kept without a location: neither GPS nor locality text resolved');
       }
     }
-    await deps.publish(result.events);
+    if (result.listings.length > 0 || result.offers.length > 0 || result.events.length > 0) {
+      await journal(result);
+      for (const o of result.offers) deps.cache.putOffer(o);
+      for (const r of result.listings) deps.cache.putListing(r);
+      deps.relay.add(deps.seq, result.events);
+    }
     const t2 = Date.now();
-    const written = await deps.writer.write({
-      offers: result.offers,
-      listings: result.listings,
-      isNewOffer: (id) => !deps.cache.hasOffer(id),
-      isNewListing: (key) => !deps.cache.hasListing(key),
-    });
+    // The relay publishes while the next batch is decided; a batch waits only when Kafka falls behind.
+    const flushed = deps.relay.flush();
+    if (deps.relay.backlog > deps.maxBacklog) await flushed;
+    counters.publishWaitMs += Date.now() - t2;
     counters.decideMs += t1 - t0;
-    counters.publishMs += t2 - t1;
-    counters.writeMs += Date.now() - t2;
-    counters.offersWriteMs += written.offersMs;
-    counters.listingsWriteMs += written.listingsMs;
-    for (const o of result.offers) deps.cache.putOffer(o);
-    for (const r of result.listings) deps.cache.putListing(r);
+    counters.writeMs += t2 - t1;
+    await compactIfDue(ctx.log);
 
     counters.batches++;
     counters.listings += events.length;
@@ -68,14 +80,47 @@ export function createListingsHandler(deps: NormaliserDeps) {
     ctx.log.debug({ size: events.length, ...result.stats }, 'batch normalised');
   }
 
+  /** Takes the next sequence number and writes the batch; another writer in between means our state is stale. */
+  async function journal(result: JournalBatch): Promise<void> {
+    if (!(await deps.journal.claim(deps.seq))) {
+      counters.conflicts++;
+      await reload();
+      throw new AppError('UNAVAILABLE', 'another normaliser instance wrote to the journal; state reloaded, batch retried', { retriable: true });
+    }
+    deps.seq++;
+    deps.journalBytes += await deps.journal.append(deps.seq, result);
+    counters.journaled++;
+  }
+
+  async function reload(): Promise<void> {
+    const loaded = await deps.journal.load();
+    deps.cache.reset(loaded.offers.values(), loaded.listings.values());
+    Object.assign(deps, { seq: loaded.seq, journalBytes: loaded.journalBytes, snapshotBytes: loaded.snapshotBytes });
+  }
+
+  /** Snapshot and drop the covered batches once the journal outgrows the state; only when every event is out. */
+  async function compactIfDue(log: Logger): Promise<void> {
+    if (deps.journalBytes < Math.max(deps.compactMinBytes, deps.snapshotBytes)) return;
+    if (!(await deps.relay.flush())) return;
+    const started = Date.now();
+    deps.snapshotBytes = await deps.journal.snapshot(deps.seq, deps.cache.allOffers(), deps.cache.allListings());
+    deps.journalBytes = 0;
+    counters.snapshots++;
+    log.info({ seq: deps.seq, bytes: deps.snapshotBytes, ms: Date.now() - started }, 'journal compacted into a snapshot');
+  }
+
   return { handleBatch, counters };
 }
 
-/** Per event type, in order; each type is its own topic, and order matters only per offer within a type. */
+/**
+ * Per event type, published before updated before withdrawn, so a consumer reading the topics
+ * in that order never sees an update before its offer.
+ */
 export function publisherOf(bus: Bus) {
   return async (events: OutgoingEvent[]): Promise<void> => {
-    const byType = new Map<EventType, OutgoingEvent[]>();
-    for (const e of events) byType.set(e.type, [...(byType.get(e.type) ?? []), e]);
-    await Promise.all([...byType].map(([type, list]) => bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data })))));
+    for (const type of ['offer.published', 'offer.updated', 'offer.withdrawn'] as const) {
+      const list = events.filter((e): e is OutgoingEvent<typeof type> => e.type === type);
+      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data })));
+    }
   };
 }

@@ -5,7 +5,7 @@ import type { Offer } from '@rr/proto';
 import { rawListing } from '../../test/factories';
 import { locate } from '../domain/locate';
 import { newOffer } from '../domain/offer-factory';
-import type { OfferRepository } from '../repositories/offer.repository';
+import type { OfferReader } from '../domain/offer-query';
 import { createOffersApi, rankAlternatives } from './offers-api';
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -23,7 +23,7 @@ describe('offers read API', () => {
     findById: async (id: string) => [gone, near, pricey, otherLayout].find((o) => o.id === id) ?? null,
     similar: async () => [pricey, otherLayout, near],
     list: async (_f: unknown, page: { offset: number; limit: number }) => ({ items: [near, pricey].slice(page.offset, page.offset + page.limit), total: 2 }),
-  } as unknown as OfferRepository;
+  } as unknown as OfferReader;
   const app = createOffersApi(repo, createLogger('test', 'silent'));
 
   it('serves an inactive offer with its sources and price history', async () => {

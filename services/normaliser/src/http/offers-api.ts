@@ -1,13 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@rr/kit';
 import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
-import type { OfferRepository } from '../repositories/offer.repository';
+import type { OfferReader } from '../domain/offer-query';
 
 /**
  * The internal read API the gateway proxies at `/api/offers`: one offer with its sources and
  * price history, similar active offers for an inactive offer's page, and recent offers.
  */
-export function createOffersApi(offers: OfferRepository, log: Logger): express.Express {
+export function createOffersApi(offers: OfferReader, log: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
