@@ -1,15 +1,9 @@
-import type { GeoPoint } from '@rr/proto';
+import { EARTH_RADIUS_KM, type GeoPoint } from '@rr/proto';
 
-const EARTH_RADIUS_KM = 6371.0088;
+/** The one haversine of the system lives in proto, beside the matcher's radius semantics. */
+export { distanceKm } from '@rr/proto';
+
 const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance (haversine) in kilometres. */
-export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** The Czech Republic with a margin; points outside are not ours (or lat/lon swapped). */
 export const CZ_BOUNDS = { minLat: 48.45, maxLat: 51.15, minLon: 12.0, maxLon: 18.95 } as const;
