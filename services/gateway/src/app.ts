@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Gazetteer } from '@rr/gazetteer';
 import type { Logger } from '@rr/kit';
@@ -10,6 +11,7 @@ import { correlation } from './http/correlation';
 import { errorHandler, localeOf } from './http/error-handler';
 import { proxyTo } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
+import { webClient } from './http/web-client';
 import { openApiDocument } from './openapi/document';
 
 export type GatewayDeps = { config: GatewayConfig; log: Logger; gazetteer: () => Gazetteer };
@@ -22,6 +24,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders());
   app.use(correlation());
+  // br or gzip for API answers and any file without a precompressed sibling (1 kB and up).
+  app.use(compression());
 
   const api = express.Router();
   api.use(express.json({ limit: config.JSON_BODY_LIMIT }));
@@ -49,9 +53,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // Single-page client: every other GET gets the shell and the client router decides.
-    app.get('*', (_req, res) => res.sendFile(path.join(dist, 'index.html')));
+    app.use(webClient(dist));
   } else {
     log.warn({ dist }, 'web client not built; serving the API only');
   }

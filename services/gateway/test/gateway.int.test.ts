@@ -88,4 +88,18 @@ describe('gateway', () => {
     expect(page.text).toContain('<div id="root">');
     expect(page.headers['content-type']).toContain('text/html');
   });
+
+  it('compresses API answers and makes browsers revalidate the shell', async () => {
+    const api = stack.client();
+    const doc = await api.get('/api/openapi.json').set('accept-encoding', 'br, gzip').expect(200);
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(doc.headers.vary).toMatch(/accept-encoding/i);
+    expect(doc.headers['cache-control']).toBe('no-store');
+    const gzipped = await api.get('/api/openapi.json').set('accept-encoding', 'gzip').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body.openapi).toBe('3.1.0');
+    const shell = await api.get('/').expect(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    await api.get('/assets/index-gone.js').expect(404);
+  });
 });
