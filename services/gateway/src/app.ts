@@ -22,7 +22,9 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(securityHeaders());
+  // Outside production the offer photos come from the local portal simulator over plain http.
+  const localImages = config.NODE_ENV === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
+  app.use(securityHeaders({ imgSources: [...localImages, ...config.CSP_IMG_SOURCES] }));
   app.use(correlation());
   // br or gzip for API answers and any file without a precompressed sibling (1 kB and up).
   app.use(compression());

@@ -38,5 +38,7 @@ export const GatewayConfig = BaseConfig.extend({
   /** Express "trust proxy": which hops may set X-Forwarded-For (client addresses for rate limits). */
   TRUST_PROXY: z.string().default('loopback'),
   JSON_BODY_LIMIT: z.string().default('100kb'),
+  /** Further image origins for the CSP, space separated (offer photos over plain http, e.g. a staging portal mirror). */
+  CSP_IMG_SOURCES: z.string().default('').transform((s) => s.split(/\s+/).filter(Boolean)),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

@@ -32,6 +32,10 @@ describe('gateway', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // The local simulator's photos are plain http: allowed outside production only.
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: https: http://localhost:*");
+    const production = await variant({ NODE_ENV: 'production' }).get('/api/openapi.json').expect(200);
+    expect(production.headers['content-security-policy']).toContain("img-src 'self' data: https:;");
     const generated = await api.get('/api/openapi.json').set('x-correlation-id', 'bad id with spaces').expect(200);
     expect(generated.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
