@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PermanentMailError, type Bus, type Logger, type Mailer } from '@rr/kit';
+import { Confirmations } from './confirmations';
+import { AlertQueue, type Pick, type QueuedEntry } from './domain/alert-queue';
 import { retryDelayMs } from './domain/alert-rules';
 import type { AdSource } from './mail/ad-slot';
 import { renderAlertEmail } from './mail/render-alert';
@@ -12,20 +14,34 @@ export type DispatcherOptions = {
   maxOffersPerEmail: number;
   claimTimeoutMs: number;
   maxAttempts: number;
+  /** E-mails between claim and the provider's answer, all people together. */
+  sendConcurrency: number;
   tokenOf: (watchdogId: string) => string;
 };
 
-export type DispatchResult = 'sent' | 'nothing-due' | 'retry-later' | 'failed' | 'dead' | 'suppressed';
+type Batch = Pick & { batchId: string };
+
+/** After a failed database write, the pump waits this long before the next claim. */
+const BACKOFF_MS = 1_000;
+/** A sent but unreported entry younger than this may still be on its way through this very process. */
+const REPORT_GRACE_MS = 5_000;
 
 /**
- * Sends what the ledger says is due, one person at a time: claim → render → send → confirm →
- * `alert.sent`. The ledger is the queue, so a crash loses nothing: an unconfirmed claim is
- * released after the claim timeout and sent again (which duplicates an e-mail only when the
- * crash fell between the provider's acceptance and the confirmation).
+ * Sends what the ledger says is due: claim → render → send → confirm → `alert.sent`. The ledger is
+ * the durable queue (an entry is inserted before the Kafka offset is committed); `AlertQueue`
+ * is its working view in memory, rebuilt by a scan at start and refreshed by a rare rescan, so
+ * that the hot path touches the database only by `_id`. Claims are compare-and-set per entry, so
+ * two senders (two instances, or a rescan's stale snapshot) never both send one; a claim not
+ * confirmed within the claim timeout is taken over and sent again.
  */
 export class Dispatcher {
-  private readonly running = new Map<string, Promise<DispatchResult>>();
-  private readonly again = new Set<string>();
+  readonly queue: AlertQueue;
+  private readonly confirmations: Confirmations;
+  private readonly sends = new Set<Promise<void>>();
+  private pumping = false;
+  private pumpAgain = false;
+  private pausedUntil = 0;
+  private stopped = false;
 
   constructor(
     private readonly ledger: LedgerRepository,
@@ -34,112 +50,277 @@ export class Dispatcher {
     private readonly ads: AdSource,
     private readonly options: DispatcherOptions,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.queue = new AlertQueue({ windowMs: options.windowMs, maxPerEmail: options.maxOffersPerEmail });
+    this.confirmations = new Confirmations(ledger, bus, (keys) => this.queue.close(keys), log);
+  }
 
-  /** Sends the person's due alerts; calls for the same person queue behind each other. */
-  kick(email: string): Promise<DispatchResult> {
-    const current = this.running.get(email);
-    if (current) {
-      this.again.add(email);
-      return current;
-    }
-    const run = this.dispatch(email)
-      .catch((err: Error): DispatchResult => {
-        this.log.warn({ err, email }, 'dispatch failed; the poller tries again');
-        return 'retry-later';
-      })
-      .finally(() => {
-        this.running.delete(email);
-        if (this.again.delete(email)) void this.kick(email);
+  /**
+   * Reads the ledger's open entries and the recipients (two full scans): at start, and now and
+   * then to pick up what this process does not know (another instance's leftovers, a dead letter
+   * replayed by hand, an address unblocked by hand).
+   */
+  async load(now = Date.now()): Promise<{ adopted: number; unreported: number }> {
+    const [recipients, open] = await Promise.all([this.ledger.allRecipients(), this.ledger.openEntries()]);
+    for (const r of recipients) {
+      const known = this.queue.recipient(r._id);
+      const blockedHere = known?.blocked && (known.blockedAt ?? 0) >= now;
+      this.queue.setRecipient(r._id, {
+        lastEmailAt: Math.max(known?.lastEmailAt ?? 0, r.lastEmailAt?.getTime() ?? 0) || null,
+        blocked: blockedHere || Boolean(r.blocked),
+        blockedReason: blockedHere ? known!.blockedReason : (r.blockedReason ?? null),
+        blockedAt: known?.blockedAt ?? null,
       });
-    this.running.set(email, run);
-    return run;
-  }
-
-  /** Waits for every dispatch in flight (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
-  }
-
-  /** One round of the background duties: stale claims, unreported sends, due entries. */
-  async sweep(now = new Date()): Promise<void> {
-    const released = await this.ledger.releaseStaleClaims(new Date(now.getTime() - this.options.claimTimeoutMs), now);
-    if (released > 0) this.log.warn({ released }, 'released claims of a sender that did not confirm');
-    await this.reportUnreported(new Date(now.getTime() - 2_000));
-    for (const email of await this.ledger.dueRecipients(now)) void this.kick(email);
-  }
-
-  private async dispatch(email: string): Promise<DispatchResult> {
-    const now = new Date();
-    const recipient = await this.ledger.recipient(email);
-    if (recipient?.blocked) {
-      const dropped = await this.ledger.failPending(email, `recipient blocked: ${recipient.blockedReason ?? 'bounced'}`);
-      if (dropped > 0) this.log.info({ email, dropped }, 'alerts to a blocked address dropped');
-      return 'suppressed';
     }
-    const batchId = randomUUID();
-    const entries = await this.ledger.claimDue(email, now, this.options.maxOffersPerEmail, batchId);
-    if (entries.length === 0) return 'nothing-due';
-    await this.ledger.touchRecipient(email, now);
-    await this.ledger.deferPending(email, new Date(now.getTime() + this.options.windowMs));
-    return this.send(batchId, entries);
+    let adopted = 0;
+    const unreported = new Map<string, LedgerEntry[]>();
+    for (const entry of open) {
+      if (this.queue.knows(entry._id)) continue;
+      if (entry.status === 'sent') {
+        if ((entry.sentAt?.getTime() ?? 0) < now - REPORT_GRACE_MS) unreported.set(entry.batchId ?? entry._id, [...(unreported.get(entry.batchId ?? entry._id) ?? []), entry]);
+      } else if (this.adopt(entry)) adopted++;
+    }
+    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId));
+    if (adopted > 0) this.kick();
+    return { adopted, unreported: unreported.size };
   }
 
-  private async send(batchId: string, entries: LedgerEntry[]): Promise<DispatchResult> {
+  /** Entries just inserted into the ledger. */
+  accept(entries: LedgerEntry[]): void {
+    for (const entry of entries) this.queue.add(entry, { status: 'pending', batchId: null }, entry.dueAt.getTime());
+    if (entries.length > 0) this.kick();
+  }
+
+  /**
+   * Keys that were already in the ledger when inserted. Usually an old alert (nothing to do); but an
+   * entry of a batch whose first attempt failed half-way, or one another instance left behind,
+   * is still open and is taken up here rather than at the next rescan.
+   */
+  async adoptIfOpen(keys: string[]): Promise<void> {
+    const unknown = keys.filter((k) => !this.queue.knows(k));
+    if (unknown.length === 0) return;
+    const entries = await this.ledger.findByIds(unknown);
+    let adopted = 0;
+    for (const entry of entries) {
+      if (entry.status === 'pending' || entry.status === 'claimed') adopted += this.adopt(entry) ? 1 : 0;
+      else if (entry.status !== 'sent' || entry.reported) this.queue.close([entry._id]);
+    }
+    if (adopted > 0) this.kick();
+  }
+
+  /** Blocks an address (a permanent refusal, a SendGrid bounce): its waiting alerts are dropped. */
+  async blockRecipient(email: string, reason: string): Promise<void> {
+    await this.ledger.blockRecipient(email, reason);
+    const known = this.queue.recipient(email);
+    this.queue.setRecipient(email, { lastEmailAt: known?.lastEmailAt ?? null, blocked: true, blockedReason: reason, blockedAt: Date.now() });
+  }
+
+  /** Looks for due work; cheap, called on every insert, every send's end and by a short timer. */
+  kick(): void {
+    void this.pump();
+    this.confirmations.flush();
+  }
+
+  /** Stops claiming and waits for the e-mails in flight and their confirmations (shutdown, tests). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  async idle(): Promise<void> {
+    while (this.sends.size > 0 || this.pumping) await Promise.allSettled([...this.sends, sleep(10)]);
+    await this.confirmations.idle();
+  }
+
+  details(): Record<string, number> {
+    return { ...this.queue.stats(), sending: this.sends.size, unconfirmed: this.confirmations.pending() };
+  }
+
+  private adopt(entry: LedgerEntry): boolean {
+    const q = this.queued(entry);
+    return this.queue.add(q.entry, q.expect, q.readyAt);
+  }
+
+  /** An open ledger entry as the queue holds it; one claimed by a sender this process does not know is taken over if not confirmed in time. */
+  private queued(entry: LedgerEntry): QueuedEntry {
+    return entry.status === 'pending'
+      ? { entry, expect: { status: 'pending', batchId: null }, readyAt: entry.dueAt.getTime() }
+      : { entry, expect: { status: 'claimed', batchId: entry.batchId }, readyAt: (entry.claimedAt?.getTime() ?? 0) + this.options.claimTimeoutMs };
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        const now = Date.now();
+        const room = this.options.sendConcurrency - this.sends.size;
+        if (this.stopped || now < this.pausedUntil || room <= 0) return;
+        const { picks, blocked } = this.queue.takeDue(now, room);
+        if (blocked.length > 0) await this.dropBlocked(blocked);
+        if (picks.length > 0) await this.claim(picks.map((p) => ({ ...p, batchId: randomUUID() })), now);
+      } while (this.pumpAgain);
+    } catch (err) {
+      this.log.error({ err }, 'dispatcher round failed');
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async claim(batches: Batch[], now: number): Promise<void> {
+    const statements = batches.flatMap((b) => b.entries.map((q) => ({ key: q.entry._id, expect: q.expect, batchId: b.batchId })));
+    let claimed: number;
+    try {
+      claimed = await this.ledger.claim(statements, new Date(now));
+    } catch (err) {
+      this.pause(err as Error, 'claiming alerts failed');
+      for (const b of batches) this.giveBack(b, b.entries);
+      return;
+    }
+    const ours = claimed === statements.length ? null : await this.whichAreOurs(batches);
+    const started: Batch[] = [];
+    for (const b of batches) {
+      const mine = ours ? b.entries.filter((q) => ours.has(q.entry._id)) : b.entries;
+      if (mine.length === 0) {
+        this.queue.done(b.email);
+        continue;
+      }
+      this.queue.emailStarted(b.email, now);
+      started.push({ ...b, entries: mine });
+    }
+    if (started.length === 0) return;
+    this.ledger.touchRecipients(started.map((b) => b.email), new Date(now)).catch((err: Error) => this.log.warn({ err }, 'last e-mail times not recorded'));
+    for (const b of started) this.startSend(b);
+  }
+
+  /**
+   * Some claims found the entry changed (another sender, or this view was stale): re-read those by
+   * `_id`. Entries still open go back to the queue as they are now; closed ones are forgotten.
+   */
+  private async whichAreOurs(batches: Batch[]): Promise<Set<string>> {
+    const ours = new Set<string>();
+    const taken = batches.flatMap((b) => b.entries.map((q) => ({ q, b })));
+    let found: Map<string, LedgerEntry>;
+    try {
+      found = new Map((await this.ledger.findByIds(taken.map((t) => t.q.entry._id))).map((e) => [e._id, e]));
+    } catch (err) {
+      // Unknown outcome: forget them here; the rescan finds whatever is still open.
+      this.log.warn({ err }, 'claim outcome unknown; left to the rescan');
+      this.queue.close(taken.map((t) => t.q.entry._id));
+      return ours;
+    }
+    for (const { q, b } of taken) {
+      const current = found.get(q.entry._id);
+      if (current?.status === 'claimed' && current.batchId === b.batchId) ours.add(q.entry._id);
+      else if (current?.status === 'pending' || current?.status === 'claimed') this.queue.putBack([this.queued(current)]);
+      else this.queue.close([q.entry._id]);
+    }
+    return ours;
+  }
+
+  private startSend(batch: Batch): void {
+    const run = this.send(batch)
+      .catch((err: Error) => this.log.error({ err, email: batch.email }, 'alert e-mail failed unexpectedly'))
+      .finally(() => {
+        this.sends.delete(run);
+        this.queue.done(batch.email);
+        this.kick();
+      });
+    this.sends.add(run);
+  }
+
+  private async send(batch: Batch): Promise<void> {
+    const entries = batch.entries.map((q) => q.entry);
     const [first] = entries;
     const ad = entries.some((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale }).catch(() => null) : null;
     const mail = renderAlertEmail({
-      locale: first.locale, emailId: batchId, publicUrl: this.options.publicUrl, tokenOf: this.options.tokenOf, ad,
+      locale: first.locale, emailId: batch.batchId, publicUrl: this.options.publicUrl, tokenOf: this.options.tokenOf, ad,
       items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason })),
     });
+    let sent: Awaited<ReturnType<Mailer['send']>>;
     try {
-      const sent = await this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' });
-      await this.ledger.markSent(batchId, { sentAt: new Date(), provider: sent.provider, messageId: sent.messageId });
-      await this.report(batchId, entries, sent.provider, sent.messageId);
-      return 'sent';
+      sent = await this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' });
     } catch (err) {
-      return this.failed(batchId, entries, err as Error);
+      await this.failed(batch, err as Error);
+      return;
+    }
+    this.confirmations.add(acceptedOf(batch.batchId, entries, new Date(), sent.provider, sent.messageId));
+  }
+
+  private async failed(batch: Batch, err: Error): Promise<void> {
+    const { email, batchId } = batch;
+    const keys = batch.entries.map((q) => q.entry._id);
+    const claimed = keys.map((key) => ({ key, expect: { status: 'claimed' as const, batchId } }));
+    const attempts = Math.max(...batch.entries.map((q) => q.entry.attempts)) + 1;
+    try {
+      if (err instanceof PermanentMailError) {
+        await this.ledger.markFinal(claimed, 'failed', err.message);
+        this.queue.close(keys);
+        await this.blockRecipient(email, err.message);
+        await this.publishBounce(email, err.message);
+      } else if (attempts >= this.options.maxAttempts) {
+        // The dead letters of the notifier stay in the ledger (status dead) for the runbook's replay.
+        await this.ledger.markFinal(claimed, 'dead', err.message);
+        this.queue.close(keys);
+        this.log.error({ email, attempts, reason: err.message, offers: batch.entries.map((q) => q.entry.offerId) }, 'alert dead-lettered after repeated failures');
+      } else {
+        const delay = retryDelayMs(attempts);
+        const dueAt = Date.now() + delay;
+        await this.ledger.release(keys, batchId, new Date(dueAt), err.message);
+        this.queue.putBack(batch.entries.map((q) => ({ entry: { ...q.entry, attempts, failure: err.message }, expect: { status: 'pending', batchId: null }, readyAt: dueAt })));
+        this.log.warn({ email, attempts, delay, reason: err.message }, 'mail not accepted; retrying later');
+      }
+    } catch (dbErr) {
+      // The ledger still shows the entries claimed by this batch; they are tried again from there.
+      this.pause(dbErr as Error, 'recording a refused e-mail failed');
+      this.giveBack(batch, batch.entries, { status: 'claimed', batchId });
     }
   }
 
-  private async failed(batchId: string, entries: LedgerEntry[], err: Error): Promise<DispatchResult> {
-    const email = entries[0].email;
-    if (err instanceof PermanentMailError) {
-      await this.ledger.markFinal(batchId, 'failed', err.message);
-      await this.ledger.blockRecipient(email, err.message);
-      await this.bus.publish('email.bounced', email, { email, reason: err.message.slice(0, 500), permanent: true, at: new Date().toISOString() });
-      this.log.warn({ email, reason: err.message }, 'mail refused for good; e-mail.bounced published');
-      return 'failed';
+  private async publishBounce(email: string, reason: string): Promise<void> {
+    try {
+      await this.bus.publish('email.bounced', email, { email, reason: reason.slice(0, 500), permanent: true, at: new Date().toISOString() });
+      this.log.warn({ email, reason }, 'mail refused for good; email.bounced published');
+    } catch (err) {
+      // The address is blocked here; the account service must be told by hand (runbook).
+      this.log.error({ err, email, reason }, 'mail refused for good, but email.bounced could not be published');
     }
-    const attempts = Math.max(...entries.map((e) => e.attempts)) + 1;
-    if (attempts >= this.options.maxAttempts) {
-      // The dead letters of the notifier stay in the ledger (status dead) for the runbook's replay.
-      await this.ledger.markFinal(batchId, 'dead', err.message);
-      this.log.error({ email, attempts, reason: err.message, offers: entries.map((e) => e.offerId) }, 'alert dead-lettered after repeated failures');
-      return 'dead';
-    }
-    const delay = retryDelayMs(attempts);
-    await this.ledger.release(batchId, new Date(Date.now() + delay), err.message);
-    this.log.warn({ email, attempts, delay, reason: err.message }, 'mail not accepted; retrying later');
-    return 'retry-later';
   }
 
-  private async report(batchId: string, entries: LedgerEntry[], provider: string, messageId: string | null): Promise<void> {
-    const first = entries[0];
-    await this.bus.publish('alert.sent', first.email, {
-      recipientEmail: first.email,
-      watchdogIds: [...new Set(entries.map((e) => e.watchdogId))],
-      offerIds: entries.map((e) => e.offerId),
-      sentAt: (entries[0].sentAt ?? new Date()).toISOString(),
-      provider: provider === 'sendgrid' ? 'sendgrid' : 'smtp',
-      messageId,
-    });
-    await this.ledger.markReported(batchId);
+  private async dropBlocked(blocked: Pick[]): Promise<void> {
+    for (const { email, entries } of blocked) {
+      const reason = `recipient blocked: ${this.queue.recipient(email)?.blockedReason ?? 'bounced'}`;
+      try {
+        await this.ledger.markFinal(entries.map((q) => ({ key: q.entry._id, expect: q.expect })), 'failed', reason);
+        this.queue.close(entries.map((q) => q.entry._id));
+        this.log.info({ email, dropped: entries.length }, 'alerts to a blocked address dropped');
+      } catch (err) {
+        this.pause(err as Error, 'dropping alerts to a blocked address failed');
+        this.queue.putBack(entries);
+      }
+    }
   }
 
-  private async reportUnreported(sentBefore: Date): Promise<void> {
-    const byBatch = new Map<string, LedgerEntry[]>();
-    for (const e of await this.ledger.unreported(sentBefore)) byBatch.set(e.batchId ?? e._id, [...(byBatch.get(e.batchId ?? e._id) ?? []), e]);
-    for (const [batchId, entries] of byBatch) await this.report(batchId, entries, entries[0].provider ?? 'smtp', entries[0].messageId);
+  private giveBack(batch: Pick, entries: QueuedEntry[], expect?: QueuedEntry['expect']): void {
+    this.queue.putBack(entries.map((q) => ({ ...q, expect: expect ?? q.expect, readyAt: Date.now() + BACKOFF_MS })));
+    this.queue.done(batch.email);
+  }
+
+  private pause(err: Error, message: string): void {
+    this.pausedUntil = Date.now() + BACKOFF_MS;
+    this.log.warn({ err }, `${message}; trying again shortly`);
   }
 }
+
+function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null) {
+  return {
+    keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, email: entries[0].email,
+    watchdogIds: [...new Set(entries.map((e) => e.watchdogId))], offerIds: entries.map((e) => e.offerId),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

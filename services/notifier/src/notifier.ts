@@ -9,7 +9,8 @@ import { LedgerRepository } from './repositories/ledger.repository';
 import { sendgridPublicKey } from './http/sendgrid-signature';
 import { sendgridWebhookApp } from './http/sendgrid-webhook';
 
-const SWEEP_MS = 500;
+/** How often the dispatcher looks for entries whose window or retry delay has passed. */
+const TICK_MS = 100;
 
 /** Wires the ledger, the dispatcher, the `match.found` consumer and the SendGrid webhook. */
 export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource } = {}) {
@@ -23,28 +24,37 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     maxOffersPerEmail: config.ALERT_MAX_OFFERS_PER_EMAIL,
     claimTimeoutMs: config.ALERT_CLAIM_TIMEOUT_MS,
     maxAttempts: config.ALERT_MAX_ATTEMPTS,
+    sendConcurrency: config.ALERT_SEND_CONCURRENCY,
     tokenOf: (watchdogId) => watchdogLinkToken(config.WATCHDOG_LINK_SECRET, watchdogId),
   }, log.child({ component: 'dispatcher' }));
 
+  // The working view is rebuilt from the ledger before any new match arrives.
+  const loaded = await dispatcher.load();
+  log.info({ ...loaded, ...dispatcher.details() }, 'alert ledger loaded');
+
   // Sending stops before the bus and the database close (closers run in reverse order).
-  shutdown.add('dispatcher', () => dispatcher.idle());
+  shutdown.add('dispatcher', () => dispatcher.stop());
   // From the beginning on a first start: the ledger drops what was already sent, and nothing published before the group existed is lost.
-  await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handle: onMatchFound(ledger, dispatcher, config.ALERT_WINDOW_MS) });
+  await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handleBatch: onMatchFound(ledger, dispatcher) });
 
-  let sweeping = false;
-  const sweep = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    dispatcher.sweep().catch((err: Error) => log.warn({ err }, 'ledger sweep failed')).finally(() => (sweeping = false));
-  }, SWEEP_MS);
-  shutdown.add('ledger-sweep', () => clearInterval(sweep));
+  const tick = setInterval(() => dispatcher.kick(), TICK_MS);
+  let rescanning = false;
+  const rescan = setInterval(() => {
+    if (rescanning) return;
+    rescanning = true;
+    dispatcher.load()
+      .then((found) => (found.adopted > 0 || found.unreported > 0) && log.warn(found, 'rescan found open alerts this process did not know'))
+      .catch((err: Error) => log.warn({ err }, 'ledger rescan failed'))
+      .finally(() => (rescanning = false));
+  }, config.ALERT_RESCAN_MS);
+  shutdown.add('dispatcher-timers', () => (clearInterval(tick), clearInterval(rescan)));
 
-  const app = sendgridWebhookApp({ key: config.SENDGRID_WEBHOOK_PUBLIC_KEY ? sendgridPublicKey(config.SENDGRID_WEBHOOK_PUBLIC_KEY) : null, bus, ledger, log });
+  const app = sendgridWebhookApp({ key: config.SENDGRID_WEBHOOK_PUBLIC_KEY ? sendgridPublicKey(config.SENDGRID_WEBHOOK_PUBLIC_KEY) : null, bus, blocker: dispatcher, log });
   const server = app.listen(config.NOTIFIER_API_PORT, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   shutdown.add('webhook-server', () => new Promise<void>((resolve) => server.close(() => resolve())));
   const apiPort = (server.address() as AddressInfo).port;
   log.info({ apiPort, provider: mailer.provider }, 'notifier ready');
 
-  return { details: () => ({ provider: mailer.provider, apiPort }), apiPort, dispatcher, ledger };
+  return { details: () => ({ provider: mailer.provider, apiPort, ...dispatcher.details() }), apiPort, dispatcher, ledger };
 }

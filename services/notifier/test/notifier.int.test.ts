@@ -14,7 +14,7 @@ const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime
 const env = {
   ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
   PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
-  ALERT_WINDOW_MS: '1500', ALERT_CLAIM_TIMEOUT_MS: '1000',
+  ALERT_WINDOW_MS: '1500', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '1000',
   SENDGRID_WEBHOOK_PUBLIC_KEY: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
 };
 const person = (name: string) => `${name}-${run}@example.cz`;
@@ -81,7 +81,7 @@ describe('notifier against Kafka, the database and the mail catcher', () => {
     expect(digest.text).toContain('Třetí byt');
   });
 
-  it('sends an alert whose sender died between claim and confirmation', async () => {
+  it('finds, by the periodic rescan, an alert whose sender died between claim and confirmation, and sends it', async () => {
     const to = person('crash');
     const ledger = ledgerModel(service.db!);
     const match = matchFor(to, { id: `c1-${run}`, title: 'Byt po pádu' });

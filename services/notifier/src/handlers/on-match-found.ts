@@ -1,31 +1,37 @@
-import type { HandlerContext, HandlerResult } from '@rr/kit';
+import type { HandlerContext } from '@rr/kit';
 import type { Envelope, MatchFoundV1 } from '@rr/proto';
-import { dueAtOf, ledgerKeyOf } from '../domain/alert-rules';
+import { ledgerKeyOf } from '../domain/alert-rules';
 import type { Dispatcher } from '../dispatcher';
-import type { LedgerRepository } from '../repositories/ledger.repository';
+import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
 
 /**
- * Records the alert in the ledger (once per person and property: redeliveries, cross-posts and a
- * second matching watchdog stop here) and asks the dispatcher to send what is due. The offset is
- * committed after the ledger write, so an alert is never lost between Kafka and the ledger.
+ * Records a fetched batch of matches in the ledger (once per person and property: redeliveries,
+ * cross-posts and a second matching watchdog stop here) and hands the new entries to the
+ * dispatcher without waiting for it. The one insert is all the handler awaits: the offsets are
+ * committed after it, so an alert is never lost between Kafka and the ledger, and Kafka is never
+ * held up by mail.
  */
-export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher, windowMs: number) {
-  return async (event: Envelope<MatchFoundV1>, ctx: HandlerContext): Promise<HandlerResult> => {
-    const match = event.data;
-    const email = match.recipient.email.toLowerCase();
+export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
+  return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
     const now = new Date();
-    const recipient = await ledger.recipient(email);
-    const outcome = await ledger.insertPending({
-      _id: ledgerKeyOf(match), email, locale: match.recipient.locale, userId: match.recipient.userId,
-      watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
-      withAds: match.withAds, fetchedAt: match.fetchedAt,
-      dueAt: dueAtOf(now, recipient?.lastEmailAt ?? null, windowMs),
-    }, now);
-    if (outcome === 'duplicate') {
-      ctx.log.debug({ email, offerId: match.offer.id }, 'already alerted about this property');
-      return 'skipped';
+    const fresh = new Map<string, NewEntry>();
+    for (const { data: match } of events) {
+      const key = ledgerKeyOf(match);
+      // Known to this process means already in the ledger: no write needed.
+      if (fresh.has(key) || dispatcher.queue.knows(key)) continue;
+      const email = match.recipient.email.toLowerCase();
+      fresh.set(key, {
+        _id: key, email, locale: match.recipient.locale, userId: match.recipient.userId,
+        watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
+        withAds: match.withAds, fetchedAt: match.fetchedAt,
+        dueAt: new Date(dispatcher.queue.readyAt(email, now.getTime())),
+      });
     }
-    void dispatcher.kick(email);
-    return 'processed';
+    const { inserted, duplicates } = await ledger.insertPending([...fresh.values()], now);
+    dispatcher.accept(inserted);
+    if (duplicates.length > 0) {
+      dispatcher.adoptIfOpen(duplicates).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
+    }
+    ctx.log.debug({ matches: events.length, inserted: inserted.length, repeated: events.length - inserted.length }, 'matches recorded');
   };
 }

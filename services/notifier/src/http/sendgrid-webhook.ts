@@ -1,14 +1,13 @@
 import express, { type Express } from 'express';
 import type { KeyObject } from 'node:crypto';
 import type { Bus, Logger } from '@rr/kit';
-import type { LedgerRepository } from '../repositories/ledger.repository';
 import { bouncesOf, verifySendgridSignature, type SendgridEvent } from './sendgrid-signature';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 
 /** POST /webhooks/sendgrid: verified bounces and drops block the address and become `email.bounced`. */
-export function sendgridWebhookApp(deps: { key: KeyObject | null; bus: Bus; ledger: LedgerRepository; log: Logger }): Express {
+export function sendgridWebhookApp(deps: { key: KeyObject | null; bus: Bus; blocker: { blockRecipient: (email: string, reason: string) => Promise<void> }; log: Logger }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.post('/webhooks/sendgrid', express.raw({ type: '*/*', limit: '5mb' }), async (req, res) => {
@@ -32,7 +31,7 @@ export function sendgridWebhookApp(deps: { key: KeyObject | null; bus: Bus; ledg
     try {
       const bounces = bouncesOf(events);
       for (const bounce of bounces) {
-        if (bounce.permanent) await deps.ledger.blockRecipient(bounce.email, bounce.reason);
+        if (bounce.permanent) await deps.blocker.blockRecipient(bounce.email, bounce.reason);
         await deps.bus.publish('email.bounced', bounce.email, bounce);
       }
       deps.log.info({ events: events.length, bounces: bounces.length }, 'SendGrid events received');

@@ -42,9 +42,8 @@ const schema = new Schema<LedgerEntry>(
   },
   { versionKey: false, minimize: false },
 );
-schema.index({ status: 1, dueAt: 1 });
-schema.index({ email: 1, status: 1 });
-schema.index({ batchId: 1 });
+// No secondary indexes: FerretDB (SQLite) uses none of them (it pushes down only `_id` equality), and
+// the notifier reads the ledger by `_id` alone, plus one full scan at start and a rare rescan.
 
 export const ledgerModel = (connection: Connection): Model<LedgerEntry> =>
   connection.models.AlertLedger ?? connection.model<LedgerEntry>('AlertLedger', schema, 'alert_ledger');

@@ -1,106 +1,137 @@
-import type { Connection, Model } from 'mongoose';
-import { ledgerModel, recipientModel, type LedgerEntry, type RecipientState } from './ledger.model';
+import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { BULK_CHUNK } from '@rr/kit';
+import { ledgerModel, recipientModel, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'>;
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000|duplicate key/i.test(String((err as Error).message));
+/** What a claim expects to find, so that two senders never both take an entry (compare-and-set). */
+export type ClaimStatement = { key: string; expect: { status: 'pending' | 'claimed'; batchId: string | null }; batchId: string };
 
-/** The alert ledger and recipient states: the notifier's durable queue and its memory of what went out. */
+export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null };
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * The alert ledger and recipient states: the notifier's durable queue and its memory of what went
+ * out. FerretDB (SQLite) pushes down only `_id` equality, so every call on the hot path reads or
+ * writes by `_id` (bulk statements of updateOne-by-`_id`, in chunks); the filtered reads are whole
+ * scans, made once at start and by the rare rescan.
+ */
 export class LedgerRepository {
-  private readonly entries: Model<LedgerEntry>;
-  private readonly recipients: Model<RecipientState>;
+  private readonly entries: Collection<LedgerEntry>;
+  private readonly recipients: Collection<RecipientState>;
+  private readonly init$: Promise<unknown>;
 
   constructor(connection: Connection) {
-    this.entries = ledgerModel(connection);
-    this.recipients = recipientModel(connection);
+    const entries = ledgerModel(connection);
+    const recipients = recipientModel(connection);
+    this.entries = entries.collection as unknown as Collection<LedgerEntry>;
+    this.recipients = recipients.collection as unknown as Collection<RecipientState>;
+    this.init$ = Promise.all([entries.init(), recipients.init()]);
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.entries.init(), this.recipients.init()]);
+    await this.init$;
   }
 
-  /** 'duplicate' when this person already has (or had) an alert about this property. */
-  async insertPending(entry: NewEntry, now: Date): Promise<'inserted' | 'duplicate'> {
+  /** Inserts new pending entries; the keys that already exist (the person had this alert) come back as duplicates. */
+  async insertPending(entries: NewEntry[], now: Date): Promise<{ inserted: LedgerEntry[]; duplicates: string[] }> {
+    if (entries.length === 0) return { inserted: [], duplicates: [] };
+    const docs: LedgerEntry[] = entries.map((e) => ({
+      ...e, status: 'pending', attempts: 0, batchId: null, claimedAt: null, sentAt: null, reported: false,
+      provider: null, messageId: null, failure: null, createdAt: now,
+    }));
     try {
-      await this.entries.create({
-        ...entry, status: 'pending', attempts: 0, batchId: null, claimedAt: null, sentAt: null, reported: false,
-        provider: null, messageId: null, failure: null, createdAt: now,
-      });
-      return 'inserted';
+      await this.entries.insertMany(docs, { ordered: false });
+      return { inserted: docs, duplicates: [] };
     } catch (err) {
-      if (isDuplicateKey(err)) return 'duplicate';
-      throw err;
+      const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
+      if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
+      const refused = new Set(writeErrors.map((w) => w.index));
+      return { inserted: docs.filter((_, i) => !refused.has(i)), duplicates: docs.filter((_, i) => refused.has(i)).map((d) => d._id) };
     }
   }
 
-  findById(id: string): Promise<LedgerEntry | null> {
-    return this.entries.findById(id).lean<LedgerEntry>().exec();
+  async findById(id: string): Promise<LedgerEntry | null> {
+    return this.entries.findOne({ _id: id });
   }
 
-  /** Claims up to `max` due entries of one person for one e-mail; an entry another sender took is skipped. */
-  async claimDue(email: string, now: Date, max: number, batchId: string): Promise<LedgerEntry[]> {
-    const due = await this.entries.find({ email, status: 'pending', dueAt: { $lte: now } }, { _id: 1 }).sort({ createdAt: 1 }).limit(max).lean().exec();
-    if (due.length === 0) return [];
-    await this.entries.updateMany({ _id: { $in: due.map((d) => d._id) }, status: 'pending' }, { $set: { status: 'claimed', batchId, claimedAt: now } }).exec();
-    return this.entries.find({ batchId, status: 'claimed' }).sort({ createdAt: 1 }).lean<LedgerEntry[]>().exec();
+  /** Entries by key, one `_id` read each (an `$in` would scan the whole ledger). */
+  async findByIds(ids: string[]): Promise<LedgerEntry[]> {
+    const found = await Promise.all(ids.map((id) => this.findById(id)));
+    return found.filter((e): e is LedgerEntry => e !== null);
   }
 
-  /** Later matches for the person wait for the next window. */
-  async deferPending(email: string, until: Date): Promise<void> {
-    await this.entries.updateMany({ email, status: 'pending', dueAt: { $lt: until } }, { $set: { dueAt: until } }).exec();
+  /** A full scan: what is waiting, claimed, or sent but not yet reported. At start and on the rare rescan only. */
+  async openEntries(): Promise<LedgerEntry[]> {
+    return this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray();
   }
 
-  async markSent(batchId: string, sent: { sentAt: Date; provider: string; messageId: string | null }): Promise<void> {
-    await this.entries.updateMany({ batchId, status: 'claimed' }, { $set: { status: 'sent', ...sent } }).exec();
+  /** Every recipient's state (a full scan, at start and on the rescan). */
+  async allRecipients(): Promise<RecipientState[]> {
+    return this.recipients.find({}).toArray();
   }
 
-  async markReported(batchId: string): Promise<void> {
-    await this.entries.updateMany({ batchId }, { $set: { reported: true } }).exec();
+  /** Claims entries for their batch; returns how many were taken (fewer when another sender had some). */
+  async claim(statements: ClaimStatement[], now: Date): Promise<number> {
+    return this.bulk(this.entries, statements.map((s) => ({
+      updateOne: {
+        filter: { _id: s.key, status: s.expect.status, batchId: s.expect.batchId },
+        update: { $set: { status: 'claimed' as LedgerStatus, batchId: s.batchId, claimedAt: now } },
+      },
+    })));
+  }
+
+  /** The provider accepted these e-mails. `reported` stays false until `alert.sent` went out. */
+  async confirmSent(confirmations: Confirmation[]): Promise<void> {
+    await this.bulk(this.entries, confirmations.flatMap((c) => c.keys.map((key) => ({
+      updateOne: {
+        filter: { _id: key, batchId: c.batchId },
+        update: { $set: { status: 'sent' as LedgerStatus, sentAt: c.sentAt, provider: c.provider, messageId: c.messageId, reported: false } },
+      },
+    }))));
+  }
+
+  async markReported(keys: string[]): Promise<void> {
+    await this.bulk(this.entries, keys.map((key) => ({ updateOne: { filter: { _id: key }, update: { $set: { reported: true } } } })));
   }
 
   /** A transient failure: back to the queue for a later attempt. */
-  async release(batchId: string, dueAt: Date, failure: string): Promise<void> {
-    await this.entries.updateMany({ batchId, status: 'claimed' }, { $set: { status: 'pending', dueAt, batchId: null, claimedAt: null, failure }, $inc: { attempts: 1 } }).exec();
+  async release(keys: string[], batchId: string, dueAt: Date, failure: string): Promise<void> {
+    await this.bulk(this.entries, keys.map((key) => ({
+      updateOne: {
+        filter: { _id: key, batchId },
+        update: { $set: { status: 'pending' as LedgerStatus, dueAt, batchId: null, claimedAt: null, failure }, $inc: { attempts: 1 } },
+      },
+    })));
   }
 
-  async markFinal(batchId: string, status: 'failed' | 'dead', failure: string): Promise<void> {
-    await this.entries.updateMany({ batchId, status: 'claimed' }, { $set: { status, failure } }).exec();
+  /** Closes entries for good (`failed`, `dead`), each only if it is still as this process knows it. */
+  async markFinal(items: Array<Pick<ClaimStatement, 'key' | 'expect'>>, status: 'failed' | 'dead', failure: string): Promise<void> {
+    await this.bulk(this.entries, items.map((i) => ({
+      updateOne: { filter: { _id: i.key, status: i.expect.status, batchId: i.expect.batchId }, update: { $set: { status, failure } } },
+    })));
   }
 
-  async failPending(email: string, failure: string): Promise<number> {
-    const result = await this.entries.updateMany({ email, status: 'pending' }, { $set: { status: 'failed', failure } }).exec();
-    return result.modifiedCount;
-  }
-
-  /** Claims whose sender died before confirming: back to pending, to be sent (again). */
-  async releaseStaleClaims(claimedBefore: Date, now: Date): Promise<number> {
-    const result = await this.entries.updateMany(
-      { status: 'claimed', claimedAt: { $lt: claimedBefore } },
-      { $set: { status: 'pending', dueAt: now, batchId: null, claimedAt: null, failure: 'claim expired' } },
-    ).exec();
-    return result.modifiedCount;
-  }
-
-  /** Recipients with entries due now. */
-  async dueRecipients(now: Date, limit = 500): Promise<string[]> {
-    const due = await this.entries.find({ status: 'pending', dueAt: { $lte: now } }, { email: 1 }).limit(limit).lean().exec();
-    return [...new Set(due.map((d) => d.email))];
-  }
-
-  /** Sent entries whose `alert.sent` may not have gone out (the sender died in between). */
-  unreported(sentBefore: Date, limit = 500): Promise<LedgerEntry[]> {
-    return this.entries.find({ status: 'sent', reported: false, sentAt: { $lt: sentBefore } }).limit(limit).lean<LedgerEntry[]>().exec();
-  }
-
-  async recipient(email: string): Promise<RecipientState | null> {
-    return this.recipients.findById(email).lean<RecipientState>().exec();
-  }
-
-  async touchRecipient(email: string, at: Date): Promise<void> {
-    await this.recipients.updateOne({ _id: email }, { $set: { lastEmailAt: at }, $setOnInsert: { blocked: false, blockedReason: null } }, { upsert: true }).exec();
+  /** Notes when each person's alert e-mail started (the window rule survives a restart). */
+  async touchRecipients(emails: string[], at: Date): Promise<void> {
+    await this.bulk(this.recipients, emails.map((email) => ({
+      updateOne: { filter: { _id: email }, update: { $set: { lastEmailAt: at }, $setOnInsert: { blocked: false, blockedReason: null } }, upsert: true },
+    })));
   }
 
   async blockRecipient(email: string, reason: string): Promise<void> {
-    await this.recipients.updateOne({ _id: email }, { $set: { blocked: true, blockedReason: reason }, $setOnInsert: { lastEmailAt: null } }, { upsert: true }).exec();
+    await this.recipients.updateOne({ _id: email }, { $set: { blocked: true, blockedReason: reason }, $setOnInsert: { lastEmailAt: null } }, { upsert: true });
+  }
+
+  /** Update statements in chunks (an unpatched FerretDB never answers 100+ statements); returns the documents changed. */
+  private async bulk<T extends { _id: string }>(collection: Collection<T>, ops: Array<AnyBulkWriteOperation<T>>): Promise<number> {
+    let modified = 0;
+    for (let i = 0; i < ops.length; i += BULK_CHUNK) {
+      const result = await collection.bulkWrite(ops.slice(i, i + BULK_CHUNK), { ordered: false });
+      modified += result.modifiedCount + result.upsertedCount;
+    }
+    return modified;
   }
 }

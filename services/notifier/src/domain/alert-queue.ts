@@ -1,0 +1,144 @@
+import type { LedgerEntry } from '../repositories/ledger.model';
+
+/** What the ledger holds for an entry this process has not claimed: the claim must find it so. */
+export type Expected = { status: 'pending' | 'claimed'; batchId: string | null };
+
+export type QueuedEntry = { entry: LedgerEntry; expect: Expected; readyAt: number };
+
+/** `blockedAt`: when this process blocked the address, so that an older snapshot of the ledger does not undo it. */
+export type Recipient = { lastEmailAt: number | null; blocked: boolean; blockedReason: string | null; blockedAt: number | null };
+
+/** One person's due entries, oldest first: one e-mail. */
+export type Pick = { email: string; entries: QueuedEntry[] };
+
+const RECENT_LIMIT = 200_000;
+
+/**
+ * The notifier's working view of the ledger, in memory: entries waiting per person, entries in
+ * flight, the window and cap rules of docs/decisions.md ("Alerts"), and recently closed keys. The
+ * ledger stays the truth (rebuilt from it at start); this view spares the database every query
+ * that FerretDB cannot answer by `_id`. No I/O here.
+ */
+export class AlertQueue {
+  private readonly waiting = new Map<string, Map<string, QueuedEntry>>();
+  /** Key → person, for the waiting entries. */
+  private readonly waitingKeys = new Map<string, string>();
+  private readonly recipients = new Map<string, Recipient>();
+  /** People with an e-mail between claim and the provider's answer: one at a time per person. */
+  private readonly busy = new Set<string>();
+  /** Keys this process claimed and has not closed. */
+  private readonly inFlight = new Set<string>();
+  /** Keys closed lately (sent, failed, dead): a redelivery or a rescan snapshot need not look them up. */
+  private readonly recent = new Set<string>();
+
+  constructor(private readonly rules: { windowMs: number; maxPerEmail: number; recentLimit?: number }) {}
+
+  recipient(email: string): Recipient | undefined {
+    return this.recipients.get(email);
+  }
+
+  setRecipient(email: string, state: Recipient): void {
+    this.recipients.set(email, state);
+  }
+
+  /** The first alert goes at once; later ones wait until the window after the person's last e-mail closes. */
+  readyAt(email: string, notBefore: number): number {
+    const last = this.recipients.get(email)?.lastEmailAt;
+    return last === null || last === undefined ? notBefore : Math.max(notBefore, last + this.rules.windowMs);
+  }
+
+  /** Waiting, in flight, or closed lately. */
+  knows(key: string): boolean {
+    return this.inFlight.has(key) || this.recent.has(key) || this.waitingEntry(key) !== undefined;
+  }
+
+  /** Queues an entry unless this process already knows it; false when it did. */
+  add(entry: LedgerEntry, expect: Expected, readyAt: number): boolean {
+    if (this.knows(entry._id)) return false;
+    let entries = this.waiting.get(entry.email);
+    if (!entries) this.waiting.set(entry.email, (entries = new Map()));
+    entries.set(entry._id, { entry, expect, readyAt });
+    this.waitingKeys.set(entry._id, entry.email);
+    return true;
+  }
+
+  /**
+   * Takes the due entries of up to `maxPeople` people who have no e-mail in flight (oldest first,
+   * at most the cap per person) and marks them in flight; entries of blocked people come back apart.
+   */
+  takeDue(now: number, maxPeople: number): { picks: Pick[]; blocked: Pick[] } {
+    const picks: Pick[] = [];
+    const blocked: Pick[] = [];
+    for (const [email, entries] of this.waiting) {
+      if (picks.length >= maxPeople) break;
+      if (this.busy.has(email)) continue;
+      if (this.recipients.get(email)?.blocked) {
+        blocked.push({ email, entries: this.take(email, [...entries.values()]) });
+        continue;
+      }
+      const windowEnds = this.readyAt(email, 0);
+      if (windowEnds > now) continue;
+      const due = [...entries.values()].filter((q) => q.readyAt <= now);
+      if (due.length === 0) continue;
+      due.sort((a, b) => a.entry.createdAt.getTime() - b.entry.createdAt.getTime() || (a.entry._id < b.entry._id ? -1 : 1));
+      picks.push({ email, entries: this.take(email, due.slice(0, this.rules.maxPerEmail)) });
+      this.busy.add(email);
+    }
+    return { picks, blocked };
+  }
+
+  /** The person's e-mail started now: later matches wait for the window. */
+  emailStarted(email: string, at: number): void {
+    const state = this.recipients.get(email) ?? { lastEmailAt: null, blocked: false, blockedReason: null, blockedAt: null };
+    this.recipients.set(email, { ...state, lastEmailAt: at });
+  }
+
+  /** The provider answered (or the attempt ended): the person may have the next e-mail. */
+  done(email: string): void {
+    this.busy.delete(email);
+  }
+
+  /** Entries taken but not sent (a failed claim, a transient failure): back to waiting. */
+  putBack(entries: QueuedEntry[]): void {
+    for (const q of entries) {
+      this.inFlight.delete(q.entry._id);
+      this.add(q.entry, q.expect, q.readyAt);
+    }
+  }
+
+  /** Entries this process no longer tracks: sent, closed for good, or taken by another sender. */
+  close(keys: string[]): void {
+    const limit = this.rules.recentLimit ?? RECENT_LIMIT;
+    for (const key of keys) {
+      this.inFlight.delete(key);
+      this.recent.delete(key);
+      this.recent.add(key);
+    }
+    for (const key of this.recent) {
+      if (this.recent.size <= limit) break;
+      this.recent.delete(key);
+    }
+  }
+
+  stats(): { waiting: number; people: number; inFlight: number; busy: number } {
+    let waiting = 0;
+    for (const entries of this.waiting.values()) waiting += entries.size;
+    return { waiting, people: this.waiting.size, inFlight: this.inFlight.size, busy: this.busy.size };
+  }
+
+  private take(email: string, taken: QueuedEntry[]): QueuedEntry[] {
+    const entries = this.waiting.get(email)!;
+    for (const q of taken) {
+      entries.delete(q.entry._id);
+      this.waitingKeys.delete(q.entry._id);
+      this.inFlight.add(q.entry._id);
+    }
+    if (entries.size === 0) this.waiting.delete(email);
+    return taken;
+  }
+
+  private waitingEntry(key: string): QueuedEntry | undefined {
+    const email = this.waitingKeys.get(key);
+    return email === undefined ? undefined : this.waiting.get(email)?.get(key);
+  }
+}
