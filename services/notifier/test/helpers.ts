@@ -1,6 +1,6 @@
 import { exampleOffer, EXAMPLES, type MatchFoundV1, type Offer } from '@rr/proto';
 
-export type CaughtMail = { subject: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
+export type CaughtMail = { subject: string; time: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
 
 /** Mail the local catcher (MailDev) received for one address. */
 export async function mailTo(address: string): Promise<CaughtMail[]> {

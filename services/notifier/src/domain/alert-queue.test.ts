@@ -1,0 +1,96 @@
+import { exampleOffer } from '@rr/proto';
+import type { LedgerEntry } from '../repositories/ledger.model';
+import { AlertQueue } from './alert-queue';
+
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const pending = { status: 'pending' as const, batchId: null };
+
+function entry(email: string, offerId: string, createdAt = T0, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    _id: `${email}|${offerId}`, email, locale: 'cs', userId: null, watchdogId: 'w_1', offerId, reason: 'new', offer: { ...exampleOffer, id: offerId },
+    withAds: false, fetchedAt: new Date(T0).toISOString(), status: 'pending', dueAt: new Date(createdAt), attempts: 0, batchId: null,
+    claimedAt: null, sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: new Date(createdAt), ...overrides,
+  };
+}
+
+const queue = (maxPerEmail = 10) => new AlertQueue({ windowMs: 5_000, maxPerEmail });
+const offersOf = (picks: ReturnType<AlertQueue['takeDue']>['picks']) => picks.map((p) => [p.email, p.entries.map((q) => q.entry.offerId)]);
+
+describe('alert queue', () => {
+  it('hands out a first alert at once and holds later ones until the window after the e-mail closes', () => {
+    const q = queue();
+    q.add(entry('a@x.cz', 'p1'), pending, T0);
+    expect(offersOf(q.takeDue(T0, 10).picks)).toEqual([['a@x.cz', ['p1']]]);
+    q.emailStarted('a@x.cz', T0);
+    q.done('a@x.cz');
+    q.add(entry('a@x.cz', 'p2', T0 + 1_000), pending, T0 + 1_000);
+    q.add(entry('a@x.cz', 'p3', T0 + 2_000), pending, T0 + 2_000);
+    expect(q.takeDue(T0 + 4_999, 10).picks).toEqual([]);
+    expect(offersOf(q.takeDue(T0 + 5_000, 10).picks)).toEqual([['a@x.cz', ['p2', 'p3']]]);
+  });
+
+  it('puts at most the cap into one e-mail, oldest first, and keeps the rest', () => {
+    const q = queue(2);
+    for (const [i, id] of ['p3', 'p1', 'p2'].entries()) q.add(entry('a@x.cz', id, T0 + [3, 1, 2][i]), pending, T0);
+    expect(offersOf(q.takeDue(T0 + 10, 10).picks)).toEqual([['a@x.cz', ['p1', 'p2']]]);
+    expect(q.stats()).toMatchObject({ waiting: 1, inFlight: 2, busy: 1 });
+  });
+
+  it('gives one person one e-mail at a time and limits the people per round', () => {
+    const q = queue();
+    q.add(entry('a@x.cz', 'p1'), pending, T0);
+    q.add(entry('b@x.cz', 'p1'), pending, T0);
+    q.add(entry('c@x.cz', 'p1'), pending, T0);
+    expect(q.takeDue(T0, 2).picks.map((p) => p.email)).toEqual(['a@x.cz', 'b@x.cz']);
+    q.add(entry('a@x.cz', 'p2'), pending, T0);
+    expect(q.takeDue(T0, 10).picks.map((p) => p.email)).toEqual(['c@x.cz']);
+  });
+
+  it('waits for the retry time of an entry', () => {
+    const q = queue();
+    q.add(entry('a@x.cz', 'p1'), pending, T0 + 8_000);
+    expect(q.takeDue(T0, 10).picks).toEqual([]);
+    expect(q.takeDue(T0 + 8_000, 10).picks).toHaveLength(1);
+  });
+
+  it('returns the entries of a blocked address apart, whatever their time', () => {
+    const q = queue();
+    q.setRecipient('gone@x.cz', { lastEmailAt: T0, blocked: true, blockedReason: '550', blockedAt: T0 });
+    q.add(entry('gone@x.cz', 'p1'), pending, T0 + 60_000);
+    const { picks, blocked } = q.takeDue(T0, 10);
+    expect(picks).toEqual([]);
+    expect(offersOf(blocked)).toEqual([['gone@x.cz', ['p1']]]);
+  });
+
+  it('knows entries waiting, in flight and recently closed, and refuses to queue them twice', () => {
+    const q = queue();
+    const e = entry('a@x.cz', 'p1');
+    expect(q.knows(e._id)).toBe(false);
+    expect(q.add(e, pending, T0)).toBe(true);
+    expect(q.add(e, pending, T0)).toBe(false);
+    const [pick] = q.takeDue(T0, 10).picks;
+    expect(q.knows(e._id)).toBe(true);
+    q.close([e._id]);
+    expect(q.knows(e._id)).toBe(true);
+    expect(q.add(e, pending, T0)).toBe(false);
+    expect(q.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
+    expect(pick.entries).toHaveLength(1);
+  });
+
+  it('queues entries again that were taken but not sent', () => {
+    const q = queue();
+    q.add(entry('a@x.cz', 'p1'), pending, T0);
+    const [pick] = q.takeDue(T0, 10).picks;
+    q.putBack(pick.entries.map((e) => ({ ...e, expect: { status: 'claimed', batchId: 'b1' }, readyAt: T0 + 1_000 })));
+    q.done('a@x.cz');
+    expect(q.takeDue(T0 + 500, 10).picks).toEqual([]);
+    const [again] = q.takeDue(T0 + 1_000, 10).picks;
+    expect(again.entries[0].expect).toEqual({ status: 'claimed', batchId: 'b1' });
+  });
+
+  it('forgets the oldest closed keys beyond its limit', () => {
+    const q = new AlertQueue({ windowMs: 5_000, maxPerEmail: 10, recentLimit: 2 });
+    q.close(['k1', 'k2', 'k3']);
+    expect([q.knows('k1'), q.knows('k2'), q.knows('k3')]).toEqual([false, true, true]);
+  });
+});
