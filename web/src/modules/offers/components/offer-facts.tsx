@@ -86,6 +86,9 @@ export function OfferPortals({ offer }: { offer: Offer }) {
 export function PriceHistory({ offer }: { offer: Offer }) {
   const { t, locale } = useT();
   if (offer.priceHistory.length < 2) return <p className="muted">{t('offer.noHistory')}</p>;
+  // Changes within one day are told apart by their time.
+  const days = offer.priceHistory.map((p) => formatDate(p.at, locale));
+  const when = new Set(days).size < days.length ? formatDateTime : formatDate;
   return (
     <table className="history" data-testid="price-history">
       <thead><tr><th scope="col">{t('offer.date')}</th><th scope="col">{t('watchdog.price')}</th></tr></thead>
@@ -95,7 +98,7 @@ export function PriceHistory({ offer }: { offer: Offer }) {
           const change = point.price != null && previous != null ? point.price - previous : null;
           return (
             <tr key={point.at + i}>
-              <td>{formatDate(point.at, locale)}</td>
+              <td>{when(point.at, locale)}</td>
               <td>
                 {point.price != null ? formatPrice(point.price, locale) : t('offer.noPrice')}
                 {change ? <span className={change < 0 ? 'badge badge--success' : 'badge'} style={{ marginLeft: 8 }}>{change > 0 ? '+' : '−'}{formatPrice(Math.abs(change), locale)}</span> : null}

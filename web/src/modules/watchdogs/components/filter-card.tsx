@@ -14,7 +14,9 @@ export function FilterMeta({ filter }: { filter: FilterView }) {
       <dt>{t('filters.lastEmail')}</dt>
       <dd>{filter.lastEmailAt ? <time dateTime={filter.lastEmailAt} title={formatDate(filter.lastEmailAt, locale)}>{formatRelative(filter.lastEmailAt, locale)}</time> : t('filters.neverEmailed')}</dd>
       <dt>{t('filters.sent')}</dt><dd>{tp('filters.sentCount', filter.sentCount)}</dd>
-      <dt>{t('filters.expiresAt')}</dt><dd>{filter.expiresAt ? formatDate(filter.expiresAt, locale) : t('filters.noExpiry')}</dd>
+      {filter.status !== 'Disabled' && (
+        <><dt>{t('filters.expiresAt')}</dt><dd>{filter.expiresAt ? formatDate(filter.expiresAt, locale) : t('filters.noExpiry')}</dd></>
+      )}
     </dl>
   );
 }

@@ -169,6 +169,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
       <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
         {t(editId ? 'watchdog.save' : 'watchdog.submit')}
       </button>
+      {editId && <button type="button" className="button button--secondary button--block" onClick={() => onDone?.()} data-testid="filter-edit-cancel">{t('common.cancel')}</button>}
       {!editId && <p className="fine-print">{t('watchdog.consent')}</p>}
     </form>
   );
