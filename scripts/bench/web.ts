@@ -1,47 +1,40 @@
 /**
- * `npm run bench:web`: builds the web client, serves web/dist the way production does (gzip,
- * long-cached hashed assets, SPA fallback) and runs Lighthouse's mobile profile on the home page
- * with Debian's Chromium. Prints one JSON line:
+ * `npm run bench:web`: builds the web client, serves web/dist with the gateway's own web-client
+ * middleware (the build's precompressed br/gzip files, compression for the rest, immutable hashed
+ * assets, SPA fallback) and runs Lighthouse's mobile profile on the home page with Debian's
+ * Chromium. Prints one JSON line:
  *   {"initialJsKbGzip":…,"lighthousePerformance":…,"lcpMs":…,"cls":…}
- * initialJsKbGzip is the gzip size of every script the home page loads before it is idle.
+ * initialJsKbGzip is the gzip size of every script the home page loads before it is idle (the
+ * build's .gz file, which the gateway sends to gzip-only browsers; Chromium itself gets br).
  * `--url http://localhost:8080/` measures a running gateway instead of the built files.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createGzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import compression from 'compression';
+import express from 'express';
+import { webClient } from '../../services/gateway/src/http/web-client';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'web/dist');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.json': 'application/json', '.ico': 'image/x-icon', '.txt': 'text/plain',
-};
 
 function build(): void {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
 }
 
+/** The gateway's own web-client serving: compression middleware, the build's .br/.gz files, cache headers. */
 function serveDist(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    let file = path.join(DIST, decodeURIComponent(url.pathname));
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(DIST, 'index.html');
-    const ext = path.extname(file);
-    res.setHeader('content-type', TYPES[ext] ?? 'application/octet-stream');
-    res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    const compressible = ['.html', '.js', '.css', '.svg', '.json'].includes(ext);
-    if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      res.setHeader('content-encoding', 'gzip');
-      createReadStream(file).pipe(createGzip()).pipe(res);
-    } else createReadStream(file).pipe(res);
+  const app = express();
+  app.use(compression());
+  app.use(webClient(DIST));
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 type Lhr = {
@@ -55,7 +48,8 @@ async function scriptKb(lhr: Lhr, base: string): Promise<number> {
   let bytes = 0;
   for (const item of items.filter((i) => i.resourceType === 'Script')) {
     const local = item.url.startsWith(base) ? path.join(DIST, new URL(item.url).pathname) : null;
-    if (local && existsSync(local)) bytes += gzipSync(readFileSync(local), { level: 9 }).length;
+    if (local && existsSync(`${local}.gz`)) bytes += readFileSync(`${local}.gz`).length;
+    else if (local && existsSync(local)) bytes += gzipSync(readFileSync(local), { level: 9 }).length;
     else bytes += item.transferSize ?? 0;
   }
   return Math.round((bytes / 1024) * 10) / 10;
