@@ -3,6 +3,7 @@ import { PermanentMailError, type Bus, type Logger, type Mailer } from '@rr/kit'
 import { Confirmations } from './confirmations';
 import { AlertQueue, type Pick, type QueuedEntry } from './domain/alert-queue';
 import { retryDelayMs } from './domain/alert-rules';
+import { Timings } from './domain/timings';
 import type { AdSource } from './mail/ad-slot';
 import { renderAlertEmail } from './mail/render-alert';
 import type { LedgerEntry } from './repositories/ledger.model';
@@ -21,6 +22,9 @@ export type DispatcherOptions = {
 
 type Batch = Pick & { batchId: string };
 
+/** People the dispatcher will e-mail at once: their new entries are inserted already claimed. */
+export type SendPlan = { people: Map<string, string>; claimOf: (key: string) => { batchId: string } | null; cancel: () => void };
+
 /** After a failed database write, the pump waits this long before the next claim. */
 const BACKOFF_MS = 1_000;
 /** A sent but unreported entry younger than this may still be on its way through this very process. */
@@ -36,6 +40,7 @@ const REPORT_GRACE_MS = 5_000;
  */
 export class Dispatcher {
   readonly queue: AlertQueue;
+  readonly timings = new Timings();
   private readonly confirmations: Confirmations;
   private readonly sends = new Set<Promise<void>>();
   private pumping = false;
@@ -85,9 +90,53 @@ export class Dispatcher {
     return { adopted, unreported: unreported.size };
   }
 
-  /** Entries just inserted into the ledger. */
-  accept(entries: LedgerEntry[]): void {
-    for (const entry of entries) this.queue.add(entry, { status: 'pending', batchId: null }, entry.dueAt.getTime());
+  /**
+   * For entries about to be inserted: the people who can have their e-mail right now (nothing of
+   * theirs waiting or in flight, window over, room among the e-mails in flight) get a batch, and
+   * their first entries (up to the cap) are inserted claimed by it.
+   */
+  plan(entries: Array<{ _id: string; email: string }>, now: number): SendPlan {
+    const people = new Map<string, string>();
+    const claims = new Map<string, { batchId: string }>();
+    const counts = new Map<string, number>();
+    for (const { _id, email } of entries) {
+      if (!people.has(email)) {
+        if (this.stopped || counts.has(email) || this.room() <= 0 || !this.queue.reserve(email, now)) {
+          counts.set(email, 0);
+          continue;
+        }
+        people.set(email, randomUUID());
+      }
+      const batchId = people.get(email);
+      const count = counts.get(email) ?? 0;
+      if (!batchId || count >= this.options.maxOffersPerEmail) continue;
+      counts.set(email, count + 1);
+      claims.set(_id, { batchId });
+    }
+    return { people, claimOf: (key) => claims.get(key) ?? null, cancel: () => people.forEach((_, email) => this.queue.done(email)) };
+  }
+
+  /** Entries just inserted into the ledger: the claimed ones are sent now, the pending ones queued. */
+  accept(entries: LedgerEntry[], plan?: SendPlan): void {
+    const now = Date.now();
+    const claimed = new Map<string, LedgerEntry[]>();
+    for (const entry of entries) {
+      if (entry.status === 'claimed' && entry.batchId) claimed.set(entry.batchId, [...(claimed.get(entry.batchId) ?? []), entry]);
+      else this.queue.add(entry, { status: 'pending', batchId: null }, entry.dueAt.getTime());
+    }
+    const started: string[] = [];
+    for (const [email, batchId] of plan?.people ?? []) {
+      const mine = claimed.get(batchId);
+      if (!mine) {
+        this.queue.done(email);
+        continue;
+      }
+      this.queue.track(mine.map((e) => e._id));
+      this.queue.emailStarted(email, now);
+      started.push(email);
+      this.startSend({ email, batchId, entries: mine.map((entry) => ({ entry, expect: { status: 'claimed', batchId }, readyAt: now })) });
+    }
+    if (started.length > 0) this.touch(started, now);
     if (entries.length > 0) this.kick();
   }
 
@@ -133,7 +182,15 @@ export class Dispatcher {
   }
 
   details(): Record<string, number> {
-    return { ...this.queue.stats(), sending: this.sends.size, unconfirmed: this.confirmations.pending() };
+    return { ...this.queue.stats(), sending: this.sends.size, unconfirmed: this.confirmations.pending(), ...this.timings.summary() };
+  }
+
+  private room(): number {
+    return this.options.sendConcurrency - this.queue.busyCount();
+  }
+
+  private touch(emails: string[], now: number): void {
+    this.ledger.touchRecipients(emails, new Date(now)).catch((err: Error) => this.log.warn({ err }, 'last e-mail times not recorded'));
   }
 
   private adopt(entry: LedgerEntry): boolean {
@@ -158,7 +215,7 @@ export class Dispatcher {
       do {
         this.pumpAgain = false;
         const now = Date.now();
-        const room = this.options.sendConcurrency - this.sends.size;
+        const room = this.room();
         if (this.stopped || now < this.pausedUntil || room <= 0) return;
         const { picks, blocked } = this.queue.takeDue(now, room);
         if (blocked.length > 0) await this.dropBlocked(blocked);
@@ -176,6 +233,7 @@ export class Dispatcher {
     let claimed: number;
     try {
       claimed = await this.ledger.claim(statements, new Date(now));
+      this.timings.record('claim', Date.now() - now);
     } catch (err) {
       this.pause(err as Error, 'claiming alerts failed');
       for (const b of batches) this.giveBack(b, b.entries);
@@ -193,7 +251,7 @@ export class Dispatcher {
       started.push({ ...b, entries: mine });
     }
     if (started.length === 0) return;
-    this.ledger.touchRecipients(started.map((b) => b.email), new Date(now)).catch((err: Error) => this.log.warn({ err }, 'last e-mail times not recorded'));
+    this.touch(started.map((b) => b.email), now);
     for (const b of started) this.startSend(b);
   }
 
@@ -242,13 +300,16 @@ export class Dispatcher {
       items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason })),
     });
     let sent: Awaited<ReturnType<Mailer['send']>>;
+    const sendStarted = Date.now();
     try {
       sent = await this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' });
     } catch (err) {
       await this.failed(batch, err as Error);
       return;
     }
-    this.confirmations.add(acceptedOf(batch.batchId, entries, new Date(), sent.provider, sent.messageId));
+    const acceptedAt = new Date();
+    this.timings.record('send', acceptedAt.getTime() - sendStarted);
+    this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId));
   }
 
   private async failed(batch: Batch, err: Error): Promise<void> {

@@ -93,4 +93,19 @@ describe('alert queue', () => {
     q.close(['k1', 'k2', 'k3']);
     expect([q.knows('k1'), q.knows('k2'), q.knows('k3')]).toEqual([false, true, true]);
   });
+
+  it('reserves a person for an e-mail at once only when nothing of theirs waits or is in flight and the window is over', () => {
+    const q = queue();
+    expect(q.reserve('a@x.cz', T0)).toBe(true);
+    expect(q.reserve('a@x.cz', T0)).toBe(false);
+    q.emailStarted('a@x.cz', T0);
+    q.done('a@x.cz');
+    expect(q.reserve('a@x.cz', T0 + 4_999)).toBe(false);
+    expect(q.reserve('a@x.cz', T0 + 5_000)).toBe(true);
+    q.add(entry('b@x.cz', 'p1'), pending, T0 + 60_000);
+    expect(q.reserve('b@x.cz', T0)).toBe(false);
+    q.setRecipient('c@x.cz', { lastEmailAt: null, blocked: true, blockedReason: '550', blockedAt: T0 });
+    expect(q.reserve('c@x.cz', T0)).toBe(false);
+    expect(q.busyCount()).toBe(1);
+  });
 });

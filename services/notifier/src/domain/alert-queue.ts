@@ -87,6 +87,26 @@ export class AlertQueue {
     return { picks, blocked };
   }
 
+  /**
+   * Reserves a person for an e-mail of entries not yet in the ledger (the claim goes in with the
+   * insert): only when nothing of theirs waits or is in flight, the window is over and the address
+   * is not blocked.
+   */
+  reserve(email: string, now: number): boolean {
+    if (this.busy.has(email) || this.waiting.has(email) || this.recipients.get(email)?.blocked || this.readyAt(email, 0) > now) return false;
+    this.busy.add(email);
+    return true;
+  }
+
+  /** Entries this process claimed without taking them from the queue (claimed at insert). */
+  track(keys: string[]): void {
+    for (const key of keys) this.inFlight.add(key);
+  }
+
+  busyCount(): number {
+    return this.busy.size;
+  }
+
   /** The person's e-mail started now: later matches wait for the window. */
   emailStarted(email: string, at: number): void {
     const state = this.recipients.get(email) ?? { lastEmailAt: null, blocked: false, blockedReason: null, blockedAt: null };

@@ -9,12 +9,12 @@ import type { LedgerRepository, NewEntry } from '../repositories/ledger.reposito
  * cross-posts and a second matching watchdog stop here) and hands the new entries to the
  * dispatcher without waiting for it. The one insert is all the handler awaits: the offsets are
  * committed after it, so an alert is never lost between Kafka and the ledger, and Kafka is never
- * held up by mail.
+ * held up by mail. Entries the dispatcher can send at once go in already claimed.
  */
 export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
   return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
     const now = new Date();
-    const fresh = new Map<string, NewEntry>();
+    const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
     for (const { data: match } of events) {
       const key = ledgerKeyOf(match);
       // Known to this process means already in the ledger: no write needed.
@@ -27,11 +27,19 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         dueAt: new Date(dispatcher.queue.readyAt(email, now.getTime())),
       });
     }
-    const { inserted, duplicates } = await ledger.insertPending([...fresh.values()], now);
-    dispatcher.accept(inserted);
-    if (duplicates.length > 0) {
-      dispatcher.adoptIfOpen(duplicates).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
+    const plan = dispatcher.plan([...fresh.values()], now.getTime());
+    let outcome: Awaited<ReturnType<LedgerRepository['insertNew']>>;
+    try {
+      outcome = await ledger.insertNew([...fresh.values()].map((e) => ({ ...e, claim: plan.claimOf(e._id) })), now);
+    } catch (err) {
+      plan.cancel();
+      throw err;
     }
-    ctx.log.debug({ matches: events.length, inserted: inserted.length, repeated: events.length - inserted.length }, 'matches recorded');
+    dispatcher.timings.record('insert', Date.now() - now.getTime());
+    dispatcher.accept(outcome.inserted, plan);
+    if (outcome.duplicates.length > 0) {
+      dispatcher.adoptIfOpen(outcome.duplicates).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
+    }
+    ctx.log.debug({ matches: events.length, inserted: outcome.inserted.length }, 'matches recorded');
   };
 }

@@ -3,7 +3,10 @@ import type { Connection } from 'mongoose';
 import { BULK_CHUNK } from '@rr/kit';
 import { ledgerModel, recipientModel, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
 
-export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'>;
+export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
+  /** Set when the entry is inserted already claimed for this batch. */
+  claim: { batchId: string } | null;
+};
 
 /** What a claim expects to find, so that two senders never both take an entry (compare-and-set). */
 export type ClaimStatement = { key: string; expect: { status: 'pending' | 'claimed'; batchId: string | null }; batchId: string };
@@ -35,12 +38,16 @@ export class LedgerRepository {
     await this.init$;
   }
 
-  /** Inserts new pending entries; the keys that already exist (the person had this alert) come back as duplicates. */
-  async insertPending(entries: NewEntry[], now: Date): Promise<{ inserted: LedgerEntry[]; duplicates: string[] }> {
+  /**
+   * Inserts new entries, pending or, when the dispatcher can send at once, already claimed for a
+   * batch (the claim goes in with the insert: one write instead of two). Keys that exist already
+   * (the person had this alert) come back as duplicates.
+   */
+  async insertNew(entries: NewEntry[], now: Date): Promise<{ inserted: LedgerEntry[]; duplicates: string[] }> {
     if (entries.length === 0) return { inserted: [], duplicates: [] };
-    const docs: LedgerEntry[] = entries.map((e) => ({
-      ...e, status: 'pending', attempts: 0, batchId: null, claimedAt: null, sentAt: null, reported: false,
-      provider: null, messageId: null, failure: null, createdAt: now,
+    const docs: LedgerEntry[] = entries.map(({ claim, ...e }) => ({
+      ...e, status: claim ? 'claimed' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null,
+      sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: now,
     }));
     try {
       await this.entries.insertMany(docs, { ordered: false });
