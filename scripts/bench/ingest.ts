@@ -11,13 +11,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
 import { PORTALS, type Portal, type RawListing } from '@rr/proto';
 import { RawListing as RawListingSchema } from '@rr/proto';
+import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 
 type TruthListing = { portal: Portal; listingId: string; propertyId: string; url: string; active: boolean };
 type TruthProperty = { id: string; municipalityCode: string };
@@ -35,6 +37,8 @@ const prefix = `bench-${run}.`;
 const dbSuffix = `-bench-${run}`;
 const log = createLogger('bench-ingest', env.LOG_LEVEL ?? 'warn');
 const children: ChildProcess[] = [];
+const pids: Record<string, number> = {};
+const SHARED_SERVERS = { ferretdb: /ferretdb-sqlite/, kafka: /kafka\.Kafka/ };
 
 const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
 
@@ -53,7 +57,7 @@ async function main(): Promise<void> {
   const portalsLive = [...new Set(truth.listings.map((l) => l.portal))];
 
   const healthPort = await freePort();
-  const common = { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: dbSuffix, LOG_LEVEL: 'warn' };
+  const common = { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: dbSuffix, LOG_LEVEL: env.BENCH_SERVICE_LOG_LEVEL ?? 'warn' };
   start('normaliser', 'services/normaliser/src/main.ts', { ...common, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
   await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/health`)).ok, 60_000, 'the normaliser to start');
 
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
       [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, '1'],
     ]));
     started = Date.now();
+    cpuBefore = sampleCpu(pids, SHARED_SERVERS);
     start('crawler', 'services/crawler/src/main.ts', {
       ...common, ...perPortal, HEALTH_PORT: '0', CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
       CRAWL_MAX_PAGES: '5000', CRAWL_SEED_CHECK_SECONDS: '1',
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
     say(`mode: direct (no crawler): adapter output for simulator listings published straight to Kafka, normaliser measured alone, over ${crawled.join(', ')}`);
     const raws = await adapterOutput(sim, truth.listings.filter((l) => crawled.includes(l.portal)));
     started = Date.now();
+    cpuBefore = sampleCpu(pids, SHARED_SERVERS);
     const fetchedAt = new Date().toISOString();
     for (let i = 0; i < raws.length; i += 500) {
       await bus.publishMany('listing.fetched', raws.slice(i, i + 500).map((listing) => ({ key: `${listing.portal}:${listing.listingId}`, data: { listing, fetchedAt } })));
@@ -86,7 +92,12 @@ async function main(): Promise<void> {
   const emitted = watchEmitted(bus, expected, started);
   const processed = await waitForNormaliser(healthPort, expected);
   emitted.stop();
-  const seconds = (processed.at - started) / 1000;
+  const cpuAfter = sampleCpu(pids, SHARED_SERVERS);
+  // Throughput is measured from the first listing on Kafka to the last one normalised: the
+  // crawler's start (compiling TypeScript, joining the consumer group, the first tick) is not
+  // throughput, and is printed separately below.
+  const seconds = (processed.at - (MODE === 'crawler' && emitted.firstAt ? emitted.firstAt : started)) / 1000;
+  const withStart = (processed.at - started) / 1000;
 
   const metrics = await evaluate(truth, crawled);
   await bus.disconnect();
@@ -98,7 +109,8 @@ async function main(): Promise<void> {
     dedupeRecall: round(metrics.recall),
     geoMunicipalityCorrect: round(metrics.geo),
   };
-  say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s; offers ${metrics.offers}, properties ${metrics.properties}`);
+  say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s from the first listing on Kafka (${withStart.toFixed(1)} s with the ${MODE === 'crawler' ? "crawler's" : "bench's"} start-up: ${Math.round(processed.count / withStart)}/s); offers ${metrics.offers}, properties ${metrics.properties}`);
+  say(describeCpu(cpuBefore, cpuAfter, availableParallelism()));
   say(`listing events on Kafka: ${emitted.count} after ${(emitted.lastAt - started) / 1000} s${MODE === 'crawler' ? ' (crawler alone)' : ' (published by the bench)'}`);
   const d = lastDetails as Record<string, number>;
   say(`normaliser: ${d.batches} batches (${d.journaled} journaled, ${d.conflicts} conflicts, ${d.snapshots} snapshots); deciding ${d.decideMs} ms, journaling ${d.writeMs} ms, waiting for publishes ${d.publishWaitMs} ms in total`);
@@ -145,17 +157,19 @@ async function adapterOutput(sim: string, listings: TruthListing[]): Promise<Raw
 }
 
 let lastDetails: Record<string, unknown> = {};
+let cpuBefore: CpuSample;
 
 /** Follows the end offsets of the listing topics: when the producer side (crawler or bench) had emitted everything. */
 function watchEmitted(bus: Bus, expected: number, started: number) {
-  const state = { count: 0, lastAt: started, stopped: false, stop: () => void (state.stopped = true) };
+  const state = { count: 0, firstAt: 0, lastAt: started, stopped: false, stop: () => void (state.stopped = true) };
   void (async () => {
     while (!state.stopped) {
       const offsets = await bus.endOffsets('listing.fetched').catch(() => []);
       const count = offsets.reduce((s, o) => s + Number(o.offset), 0);
+      if (count > 0 && state.count === 0) state.firstAt = Date.now();
       if (count > state.count) Object.assign(state, { count, lastAt: Date.now() });
       if (count >= expected) return;
-      await sleep(250);
+      await sleep(state.count === 0 ? 50 : 250);
     }
   })();
   return state;
@@ -228,10 +242,17 @@ async function evaluate(truth: GroundTruth, crawled: Portal[]) {
 }
 
 function start(name: string, file: string, extra: Record<string, string>): void {
-  const child = spawn(TSX, [path.join(REPO_ROOT, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_LOG_DIR keeps each service's log (with BENCH_SERVICE_LOG_LEVEL=info: per-crawl timings).
+  const out = env.BENCH_LOG_DIR ? openSync(path.join(env.BENCH_LOG_DIR, `${name}.log`), 'w') : 'ignore';
+  // BENCH_CPU_PROF_DIR writes a V8 CPU profile of each service (open in Chrome DevTools).
+  const [command, args] = env.BENCH_CPU_PROF_DIR
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.join(env.BENCH_CPU_PROF_DIR, name)}`, '--import', 'tsx', path.join(REPO_ROOT, file)]]
+    : [TSX, [path.join(REPO_ROOT, file)]];
+  const child = spawn(command, args, { env: { ...env, ...extra }, stdio: ['ignore', out, 'pipe'] });
   child.stderr?.on('data', (d: Buffer) => say(`${name}: ${d.toString().trim().slice(0, 500)}`));
   child.on('exit', (code) => code && code !== 0 && say(`${name} exited with ${code}`));
   children.push(child);
+  if (child.pid) pids[name] = child.pid;
 }
 
 async function post(url: string, body: unknown): Promise<unknown> {
@@ -274,5 +295,5 @@ main()
   })
   .finally(() => {
     stopChildren();
-    setTimeout(() => process.exit(), 3_000).unref();
+    setTimeout(() => process.exit(), 5_000).unref();
   });

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import request from 'supertest';
+import { getGazetteer } from '@rr/gazetteer';
+import { Bus, connectDatabase, createLogger, databaseNameOf, runService } from '@rr/kit';
+import type { Envelope, OfferPublishedV1, OfferUpdatedV1, RawListing } from '@rr/proto';
+import { BatchNormaliser } from '../src/domain/normalise-batch';
+import { offerIdOf } from '../src/domain/offer-factory';
+import { StateCache } from '../src/domain/state-cache';
+import { normaliserService } from '../src/main';
+import { JournalRepository } from '../src/repositories/journal.repository';
+import { crossPost, rawListing } from './factories';
+
+jest.setTimeout(60_000);
+
+const run = randomUUID().slice(0, 8);
+const baseEnv = {
+  ...process.env,
+  KAFKA_TOPIC_PREFIX: `t-${run}.`,
+  HEALTH_PORT: '0',
+  OFFERS_API_PORT: '0',
+  NORMALISER_FROM_BEGINNING: 'true',
+  NORMALISER_OUTBOX_RETRY_MS: '200',
+  LOG_LEVEL: 'silent',
+};
+const at = () => new Date().toISOString();
+
+async function waitFor<T>(what: string, check: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Each test starts its own normaliser (its own database) in the one consumer group of this file's
+ * topics, and stops it before the next test, so the group has one member at a time.
+ */
+
+/** What the normaliser would journal for these listings, decided against `known` (another instance's view). */
+async function decided(listings: RawListing[], known = new StateCache()) {
+  return new BatchNormaliser(known, getGazetteer()).run(listings.map((listing) => ({ kind: 'fetched' as const, data: { listing, fetchedAt: at() } })));
+}
+
+describe('normaliser journal and outbox', () => {
+  let bus: Bus;
+  const published: Array<Envelope<OfferPublishedV1>> = [];
+  const updated: Array<Envelope<OfferUpdatedV1>> = [];
+  const services: Array<{ stop: () => Promise<void> }> = [];
+  /** Open connections to each test's database, dropped at the end (a stopped service's connection is closed). */
+  const databases: Connection[] = [];
+  const publishFetched = (...listings: RawListing[]) =>
+    bus.publishMany('listing.fetched', listings.map((listing) => ({ key: `${listing.portal}:${listing.listingId}`, data: { listing, fetchedAt: at() } })));
+
+  async function start(suffix: string, extra: Record<string, string> = {}) {
+    const service = await runService(normaliserService, { ...baseEnv, MONGO_DB_SUFFIX: `-t${run}${suffix}`, ...extra }, { trapSignals: false });
+    services.push(service);
+    return service;
+  }
+  async function details(service: { healthPort: number }) {
+    return (await request(`http://127.0.0.1:${service.healthPort}`).get('/health')).body.details as { snapshots: number; conflicts: number; offersApiPort: number };
+  }
+  async function journalOf(suffix: string) {
+    const db = await connectDatabase(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', databaseNameOf('normaliser', { MONGO_DB_SUFFIX: `-t${run}${suffix}` }), createLogger('test', 'silent'));
+    databases.push(db);
+    return { db, journal: new JournalRepository(db) };
+  }
+
+  beforeAll(async () => {
+    bus = new Bus({ clientId: 'journal-test', brokers: ['127.0.0.1:9092'], topicPrefix: baseEnv.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
+    await bus.connect();
+    await bus.ensureTopics();
+    await bus.subscribe({
+      group: 'test.offers', events: ['offer.published', 'offer.updated'], fromBeginning: true,
+      handle: async (e) => void (e.type === 'offer.published' ? published.push(e as Envelope<OfferPublishedV1>) : updated.push(e as Envelope<OfferUpdatedV1>)),
+    });
+  });
+
+  afterAll(async () => {
+    for (const s of services) await s.stop().catch(() => undefined);
+    for (const db of databases) await db.dropDatabase().then(() => db.close()).catch(() => undefined);
+    await bus?.disconnect();
+  });
+
+  it('publishes at start the events of a batch that was written but not published before a crash', async () => {
+    const listing = rawListing({ listingId: `c-${run}` });
+    const id = offerIdOf(`sreality:c-${run}`);
+    const { journal } = await journalOf('-crash');
+    await journal.load();
+    const batch = await decided([listing]);
+    expect(await journal.claim(0)).toBe(true);
+    await journal.append(1, batch);
+
+    const service = await start('-crash');
+    const [event] = await waitFor('the journaled offer.published', () => published.filter((e) => e.key === id).length > 0 && published.filter((e) => e.key === id));
+    expect(event.data.offer.sources.map((s) => s.listingId)).toEqual([`c-${run}`]);
+    const api = `http://127.0.0.1:${(await details(service)).offersApiPort}`;
+    await request(api).get(`/offers/${id}`).expect(200);
+
+    // The redelivered listing finds the state written: nothing new is decided or emitted.
+    await publishFetched(listing, crossPost(listing, { listingId: `cx-${run}` }));
+    await waitFor('the cross-post update', () => updated.find((e) => e.key === id));
+    expect(published.filter((e) => e.key === id)).toHaveLength(1);
+    await service.stop();
+  });
+
+  it('retries a batch on fresh state when another instance wrote to the journal meanwhile', async () => {
+    const service = await start('-conflict');
+    const first = rawListing({ listingId: `o-${run}`, locality: 'Plzeň', lat: 49.7475, lon: 13.3776, description: 'Byt v Plzni na Slovanech.', images: [] });
+    const id = offerIdOf(`sreality:o-${run}`);
+    // Another instance takes the next sequence number and writes an offer this one never saw.
+    const { journal } = await journalOf('-conflict');
+    const state = await journal.load();
+    expect(await journal.claim(state.seq)).toBe(true);
+    await journal.append(state.seq + 1, await decided([first]));
+
+    await publishFetched(crossPost(first, { listingId: `ox-${run}` }));
+    const update = await waitFor('the cross-post joining the other instance\'s offer', () => updated.find((e) => e.key === id));
+    expect(update.data.offer.sources.map((s) => s.listingId)).toEqual([`o-${run}`, `ox-${run}`]);
+    expect((await details(service)).conflicts).toBe(1);
+    await service.stop();
+  });
+
+  it('compacts the journal into a snapshot and starts again from it with the same state', async () => {
+    const env = { NORMALISER_COMPACT_MIN_MB: '0.000001' };
+    let service = await start('-compact', env);
+    const listings = ['Brno', 'Ostrava'].map((town, i) => rawListing({ listingId: `s${i}-${run}`, locality: town, lat: i === 0 ? 49.1951 : 49.8209, lon: i === 0 ? 16.6068 : 18.2625, images: [] }));
+    for (const l of listings) {
+      await publishFetched(l);
+      await waitFor('offer.published', () => published.some((e) => e.key === offerIdOf(`sreality:${l.listingId}`)));
+    }
+    await waitFor('a snapshot', async () => (await details(service)).snapshots >= 2);
+    await service.stop();
+
+    service = await start('-compact', env);
+    const { journal } = await journalOf('-compact');
+    const loaded = await journal.load();
+    expect([...loaded.offers.keys()].sort()).toEqual(listings.map((l) => offerIdOf(`sreality:${l.listingId}`)).sort());
+    expect(loaded.unpublished).toEqual([]);
+    await publishFetched(listings[0], crossPost(listings[0], { listingId: `sx-${run}` }));
+    const id = offerIdOf(`sreality:${listings[0].listingId}`);
+    const update = await waitFor('the cross-post update', () => updated.find((e) => e.key === id));
+    expect(update.data.changes).toEqual(['sources']);
+    expect(published.filter((e) => e.key === id)).toHaveLength(1);
+    await service.stop();
+  });
+});
