@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     say(`mode: crawler → normaliser over ${crawled.join(', ')}`);
     const perPortal = Object.fromEntries(PORTALS.flatMap((p) => [
       [`PORTAL_BASE_URL_${p.toUpperCase()}`, `${sim}/${p}`],
-      [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, '1'],
+      [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, env.BENCH_CRAWL_INTERVAL_SECONDS ?? '5'],
     ]));
     started = Date.now();
     cpuBefore = sampleCpu(pids, SHARED_SERVERS);
