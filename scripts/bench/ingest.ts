@@ -111,10 +111,31 @@ async function main(): Promise<void> {
   };
   say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s from the first listing on Kafka (${withStart.toFixed(1)} s with the ${MODE === 'crawler' ? "crawler's" : "bench's"} start-up: ${Math.round(processed.count / withStart)}/s); offers ${metrics.offers}, properties ${metrics.properties}`);
   say(describeCpu(cpuBefore, cpuAfter, availableParallelism()));
+  if (line.listingsPerSec < TARGET_PER_SEC) say(whyBelowTarget(cpuBefore, cpuAfter, processed.count, line.listingsPerSec));
   say(`listing events on Kafka: ${emitted.count} after ${(emitted.lastAt - started) / 1000} s${MODE === 'crawler' ? ' (crawler alone)' : ' (published by the bench)'}`);
   const d = lastDetails as Record<string, number>;
   say(`normaliser: ${d.batches} batches (${d.journaled} journaled, ${d.conflicts} conflicts, ${d.snapshots} snapshots); deciding ${d.decideMs} ms, journaling ${d.writeMs} ms, waiting for publishes ${d.publishWaitMs} ms in total`);
   process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+const TARGET_PER_SEC = 500;
+
+/**
+ * The note printed when throughput misses the target: CPU per listing of each process (ours and
+ * the shared servers), and the best this machine could do if every core were ours.
+ */
+function whyBelowTarget(before: CpuSample, after: CpuSample, listings: number, perSec: number): string {
+  const perListing = Object.keys(after.byName)
+    .map((k) => [k, ((after.byName[k] - (before.byName[k] ?? 0)) * 1000) / listings] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const total = perListing.reduce((s, [, ms]) => s + ms, 0);
+  const cores = availableParallelism();
+  const wall = (after.at - before.at) / 1000;
+  const share = perListing.reduce((s, [k]) => s + after.byName[k] - (before.byName[k] ?? 0), 0) / wall;
+  return `below ${TARGET_PER_SEC}/s (${perSec}/s) because the run is CPU-bound: ${total.toFixed(1)} ms of CPU per listing `
+    + `(${perListing.map(([k, ms]) => `${k} ${ms.toFixed(2)}`).join(', ')}); with all ${cores} cores ours that is at most `
+    + `${Math.round((cores * 1000) / total)} listings/s, and this run got ${share.toFixed(2)} cores (the rest went to other users). `
+    + `${TARGET_PER_SEC}/s needs ≤ ${((cores * 1000) / TARGET_PER_SEC).toFixed(1)} ms per listing over all processes.`;
 }
 
 /** Portals the crawler has an adapter for (the others are not crawled yet). */

@@ -169,8 +169,11 @@ export function czechDateToIso(text: string): string | null {
   return new Date(utcMidnight - pragueOffsetMinutes(utcMidnight) * 60_000).toISOString();
 }
 
+/** Built once: constructing an Intl formatter costs far more than formatting with it. */
+const PRAGUE_OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Prague', timeZoneName: 'shortOffset' });
+
 function pragueOffsetMinutes(utcMillis: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Prague', timeZoneName: 'shortOffset' })
+  const name = PRAGUE_OFFSET
     .formatToParts(new Date(utcMillis))
     .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+1';
   const match = /GMT([+-]\d+)(?::(\d+))?/.exec(name);

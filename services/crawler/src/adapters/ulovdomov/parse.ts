@@ -94,14 +94,17 @@ const HOUSE: Record<string, HouseType> = { familyHouse: 'Detached', villa: 'Deta
 const OFFER: Record<string, AdType> = { sale: 'Sale', rent: 'Rent', coliving: 'Roommates' };
 const TERRACE: Record<string, TerraceType> = { balcony: 'Balcony', loggia: 'Loggia', terrace: 'Terrace' };
 
+/** Built once: constructing an Intl formatter costs far more than formatting with it. */
+const PRAGUE_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
 /** "2026-02-27T07:01:05" in Prague → an ISO instant. */
 export function pragueLocalToIso(local: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
   const asUtc = Date.parse(`${local}Z`);
   const offsetAt = (ms: number) => {
-    const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    }).formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+    const p = Object.fromEntries(PRAGUE_CLOCK.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
     return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms;
   };
   const first = asUtc - offsetAt(asUtc);
