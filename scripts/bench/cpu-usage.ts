@@ -70,6 +70,6 @@ export function describeCpu(before: CpuSample, after: CpuSample, cores: number):
   const ours = Object.values(delta).reduce((s, v) => s + v, 0);
   const busy = after.machine - before.machine;
   const parts = Object.entries(delta).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`);
-  return `CPU over ${wall.toFixed(1)} s: ${parts.join(', ')}; ours ${ours.toFixed(1)} s of ${busy.toFixed(1)} s busy on the machine `
+  return `CPU over ${wall.toFixed(1)} s: ${parts.join(', ')}; ours (with the shared servers) ${ours.toFixed(1)} s of ${busy.toFixed(1)} s busy on the machine `
     + `(${(busy / wall).toFixed(2)} of ${cores} cores busy; other users ${Math.max(0, busy - ours).toFixed(1)} s)`;
 }

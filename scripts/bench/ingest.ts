@@ -38,7 +38,8 @@ const dbSuffix = `-bench-${run}`;
 const log = createLogger('bench-ingest', env.LOG_LEVEL ?? 'warn');
 const children: ChildProcess[] = [];
 const pids: Record<string, number> = {};
-const SHARED_SERVERS = { ferretdb: /ferretdb-sqlite/, kafka: /kafka\.Kafka/ };
+// Servers shared with everyone on the machine: their CPU includes other users' traffic.
+const SHARED_SERVERS = { 'ferretdb (shared)': /ferretdb-sqlite/, 'kafka (shared)': /kafka\.Kafka/ };
 
 const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
 

@@ -24,6 +24,9 @@ export type NormaliserDeps = {
   maxBacklog: number;
 };
 
+/** Listings decided and journaled together at most (~6 KB each in the journal with their events). */
+const SLICE = 500;
+
 export type Counters = BatchStats & {
   batches: number; listings: number; failed: number; lastBatchAt: string | null;
   /** Milliseconds spent deciding, journaling and waiting for publishes, summed over batches. */
@@ -44,7 +47,16 @@ export function createListingsHandler(deps: NormaliserDeps) {
     batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0,
   };
 
+  /**
+   * Large fetched batches are taken in slices, each decided and journaled on its own: one journal
+   * document stays a few MB, far below the 16 MB limit. A crash between slices is harmless: the
+   * redelivered batch finds the first slices' listings unchanged.
+   */
   async function handleBatch(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
+    for (let i = 0; i < events.length; i += SLICE) await handleSlice(events.slice(i, i + SLICE), ctx);
+  }
+
+  async function handleSlice(events: Array<Envelope<ListingFetchedV1 | ListingWithdrawnV1>>, ctx: HandlerContext): Promise<void> {
     const inputs: BatchInput[] = events.map((e) =>
       e.type === 'listing.withdrawn' ? { kind: 'withdrawn', data: e.data as ListingWithdrawnV1 } : { kind: 'fetched', data: e.data as ListingFetchedV1 });
     const t0 = Date.now();
