@@ -3,7 +3,8 @@ import {
   WatchdogCriteria, exampleOffer, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace,
 } from '@rr/proto';
 import { FilterIndex } from './filter-index';
-import { bandOf, cellsAround, cellsOf } from './keys';
+import { float32Down, float32Up } from './entry-rows';
+import { cellsAround, cellsOf } from './keys';
 
 const criteria = (overrides: Partial<WatchdogCriteriaInput> = {}): WatchdogCriteria =>
   WatchdogCriteria.parse({ adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [{ kind: 'municipality', code: '554782', name: 'Praha' }], ...overrides });
@@ -202,11 +203,19 @@ describe('FilterIndex', () => {
 });
 
 describe('index keys', () => {
-  it('puts every price into a band no lower than the bands of smaller prices', () => {
-    const prices = [0, 1, 2, 3, 1000, 1024, 1025, 8_490_000, 1e12, Infinity];
-    const bands = prices.map(bandOf);
-    expect(bands).toEqual([...bands].sort((a, b) => a - b));
-    expect(bandOf(-Infinity)).toBe(0);
+  it('rounds bounds outwards to 32-bit floats, keeping those that fit exactly', () => {
+    const r = random(11);
+    const values = [0, 1, 8_490_000, 25_000_000, 16_777_217, 19_999_999, 0.1, -0.1, 1e-50, -1e-50, 1e39, -1e39, Infinity, -Infinity];
+    for (let i = 0; i < 2000; i++) values.push(r.next() * 10 ** Math.floor(r.next() * 10));
+    for (const v of values) {
+      expect(float32Down(v)).toBeLessThanOrEqual(v);
+      expect(float32Up(v)).toBeGreaterThanOrEqual(v);
+      expect(Math.fround(float32Down(v))).toBe(float32Down(v));
+      expect(Math.fround(float32Up(v))).toBe(float32Up(v));
+      if (Math.fround(v) === v) expect([float32Down(v), float32Up(v)]).toEqual([v, v]);
+    }
+    expect(float32Up(16_777_217)).toBe(16_777_218);
+    expect(float32Down(16_777_217)).toBe(16_777_216);
   });
 
   it('covers the cell of every point within the radius', () => {

@@ -1,23 +1,12 @@
 import { EARTH_RADIUS_KM, type GeoPoint } from '@rr/proto';
 
 /**
- * Price bands of a watchdog's lower price bound: 0 for none (or ≤ 1 CZK), then one per power of
- * two. Monotone, so every lower bound ≤ a price lies in a band ≤ the price's band.
+ * Geo grid cells at seven sizes, doubling from about 5.5 to 356 km north–south (east–west a
+ * little wider, near square in Czechia). A surrounding-area circle is filed under the cells of the
+ * smallest size at least its diameter, so in Czechia it covers at most 2 × 2 cells, of which it
+ * fills 5–20 % (the radius check rejects the rest); an offer looks up its one cell of each size.
  */
-export const PRICE_BANDS = 32;
-
-export function bandOf(price: number): number {
-  if (!(price > 1)) return 0;
-  return Math.min(PRICE_BANDS - 1, 1 + Math.floor(Math.log2(price)));
-}
-
-/**
- * Geo grid cells at four sizes (about 5.5, 22, 89 and 356 km north–south; east–west a little
- * wider, near square in Czechia). A surrounding-area circle is filed under the cells of the
- * smallest size at least its diameter, so in Czechia it covers at most 2 × 2 cells; an offer looks
- * up its one cell of each size.
- */
-const CELL_LAT_DEG = [0.05, 0.2, 0.8, 3.2] as const;
+const CELL_LAT_DEG = [0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2] as const;
 const CELL_LON_DEG = CELL_LAT_DEG.map((d) => d * 1.6);
 const KM_PER_DEG = (EARTH_RADIUS_KM * Math.PI) / 180;
 /** Keeps the bounding box conservative against rounding. */
@@ -25,8 +14,15 @@ const MARGIN_DEG = 1e-7;
 
 const cellNumber = (level: number, iy: number, ix: number) => (level * 8192 + iy + 4096) * 8192 + ix + 4096;
 
+export const CELL_LEVELS = CELL_LAT_DEG.length;
+
+/** The cell of a point at one level; an offer looks up one cell per level. */
+export function cellOf(point: GeoPoint, level: number): number {
+  return cellNumber(level, Math.floor(point.lat / CELL_LAT_DEG[level]), Math.floor(point.lon / CELL_LON_DEG[level]));
+}
+
 export function cellsOf(point: GeoPoint): number[] {
-  return CELL_LAT_DEG.map((size, level) => cellNumber(level, Math.floor(point.lat / size), Math.floor(point.lon / CELL_LON_DEG[level])));
+  return CELL_LAT_DEG.map((_, level) => cellOf(point, level));
 }
 
 /** Every cell that a point within `radiusKm` (great-circle) of `center` can fall in. */

@@ -5,6 +5,9 @@ import { shardOf } from './shard';
 export type MatchReason = MatchFoundV1['reason'];
 export type Shard = { index: number; count: number };
 
+/** What a match needs of a watchdog, worked out once when it is filed rather than per match. */
+type Filed = { watchdog: Watchdog; email: string; expiresAt: number };
+
 /**
  * The active watchdogs of this instance's shard and the index over them. Pure: it is told about
  * changes and offers and answers with the matches to emit, one per recipient.
@@ -12,6 +15,8 @@ export type Shard = { index: number; count: number };
 export class WatchdogRegistry {
   private index = new FilterIndex();
   private readonly watchdogs = new Map<string, Watchdog>();
+  /** By index slot, so a lookup's results need no map. */
+  private bySlot: Array<Filed | undefined> = [];
   /** While replaying, states only land in the map; the index is bulk-built once at the end. */
   private loading: boolean;
 
@@ -30,9 +35,8 @@ export class WatchdogRegistry {
       return false;
     }
     if (!this.loading) {
-      const previous = this.watchdogs.get(watchdogId);
-      if (previous) this.index.remove(watchdogId, previous.criteria);
-      this.index.add(watchdogId, watchdog.criteria);
+      this.unfile(watchdogId);
+      this.file(this.index, watchdogId, watchdog);
     }
     this.watchdogs.set(watchdogId, watchdog);
     if (!this.loading && this.index.needsRebuild) this.rebuild();
@@ -49,7 +53,8 @@ export class WatchdogRegistry {
   /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
   rebuild(): void {
     const index = new FilterIndex();
-    for (const [id, watchdog] of this.watchdogs) index.add(id, watchdog.criteria);
+    this.bySlot = [];
+    for (const [id, watchdog] of this.watchdogs) this.file(index, id, watchdog);
     index.seal();
     this.index = index;
   }
@@ -61,15 +66,17 @@ export class WatchdogRegistry {
   match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
     if (!offer.active) return [];
     this.finishLoading();
+    const count = this.index.matchSlots(offer);
+    const slots = this.index.slots.slice(0, count);
+    const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
-    for (const id of this.index.match(offer)) {
-      const watchdog = this.watchdogs.get(id)!;
-      if (isExpired(watchdog, now)) {
-        this.forget(id);
+    for (let k = 0; k < count; k++) {
+      const { watchdog, email, expiresAt } = this.bySlot[slots[k]]!;
+      if (expiresAt <= time) {
+        this.forget(watchdog.id);
         continue;
       }
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
-      const email = watchdog.email.toLowerCase();
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
       if (!kept || watchdog.createdAt < kept.createdAt || (watchdog.createdAt === kept.createdAt && watchdog.id < kept.id)) byRecipient.set(email, watchdog);
@@ -88,11 +95,21 @@ export class WatchdogRegistry {
     return watchdog.status === 'Active' && !isExpired(watchdog, now) && shardOf(watchdog.email, this.shard.count) === this.shard.index;
   }
 
+  private file(index: FilterIndex, id: string, watchdog: Watchdog): void {
+    const expiresAt = watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt);
+    this.bySlot[index.add(id, watchdog.criteria)] = { watchdog, email: watchdog.email.toLowerCase(), expiresAt };
+  }
+
+  private unfile(id: string): void {
+    const slot = this.index.slotOf(id);
+    if (slot === undefined) return;
+    this.index.remove(id);
+    this.bySlot[slot] = undefined;
+  }
+
   private forget(watchdogId: string): void {
-    const previous = this.watchdogs.get(watchdogId);
-    if (!previous) return;
-    this.watchdogs.delete(watchdogId);
-    if (!this.loading) this.index.remove(watchdogId, previous.criteria);
+    if (!this.watchdogs.delete(watchdogId)) return;
+    if (!this.loading) this.unfile(watchdogId);
   }
 }
 

@@ -1,0 +1,34 @@
+/**
+ * Bits of an index entry's `meta`. The low ten bits hold the watchdog's allowed terrace, land and
+ * house types (a mask each, 0: any) at the positions where a lookup puts the offer's own, so
+ * "allows one of the offer's" is `meta & offerBits & MASK`.
+ */
+export const TERRACE_MASK = 0b111;
+export const LAND_TYPE_MASK = 0b111 << 3;
+export const HOUSE_TYPE_MASK = 0b1111 << 6;
+export const LAND_TYPE_SHIFT = 3;
+export const HOUSE_TYPE_SHIFT = 6;
+
+/** Needs `offer.elevator === true`; lookups of offers without one reject it by mask. */
+export const ELEVATOR = 1 << 10;
+/** Floor-area and land-area ranges in the entry's own row. */
+export const AREA = 1 << 11;
+export const LAND_AREA = 1 << 12;
+/** Ranges in the entry's extras record. */
+export const BEDS = 1 << 13;
+export const PRICE_PER_M2 = 1 << 14;
+/** Does not want offers without a price. */
+export const PRICED_ONLY = 1 << 15;
+/** The watchdog can be reached through more than one entry by one offer (several places, a radius). */
+export const REPEAT = 1 << 16;
+/** Removed after the bulk build; skipped until the next rebuild. */
+export const REMOVED = 1 << 17;
+/** The price range is restricted (only consulted for an offer whose price is not a number). */
+export const PRICE_RESTRICTED = 1 << 18;
+/** Any of the checks outside the fast path: type masks and the extras ranges. */
+export const RARE = 1 << 19;
+/** The row's 32-bit price or floor-area bounds were rounded outwards; the extras hold the exact ones. */
+export const INEXACT = 1 << 20;
+
+export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;
+export const RARE_CHECKS = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK | EXTRAS_CHECKS;
