@@ -7,7 +7,14 @@
  * Env: BENCH_PROPERTIES (default 3000), BENCH_CROSS_POST_SHARE (0.3), BENCH_SEED (7),
  * BENCH_MODE=crawler|direct (default crawler when the crawler exists). `direct` runs each
  * simulator listing through its portal's adapter here and publishes the raw listings straight to
- * Kafka, measuring the normaliser alone.
+ * Kafka, measuring the normaliser alone. BENCH_CRAWL_INTERVAL_SECONDS (5), BENCH_RATE_MULTIPLIER
+ * (200); diagnostics: BENCH_LOG_DIR (+ BENCH_SERVICE_LOG_LEVEL=info) keeps each service's log,
+ * BENCH_CPU_PROF_DIR writes a V8 CPU profile per service.
+ *
+ * listingsPerSec counts listings normalised from the first listing on Kafka (crawler mode) or the
+ * first publish (direct mode) to the last one normalised; the figure with the crawler's start-up
+ * is printed beside it. Notes on stderr give the CPU seconds of every process (from /proc; Kafka
+ * and FerretDB are shared with other users) and, below 500/s, the CPU per listing that explains it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -110,7 +117,7 @@ async function main(): Promise<void> {
     dedupeRecall: round(metrics.recall),
     geoMunicipalityCorrect: round(metrics.geo),
   };
-  say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s from the first listing on Kafka (${withStart.toFixed(1)} s with the ${MODE === 'crawler' ? "crawler's" : "bench's"} start-up: ${Math.round(processed.count / withStart)}/s); offers ${metrics.offers}, properties ${metrics.properties}`);
+  say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s from ${MODE === 'crawler' ? 'the first listing on Kafka' : 'the first publish'} (${withStart.toFixed(1)} s with the ${MODE === 'crawler' ? "crawler's" : "bench's"} start-up: ${Math.round(processed.count / withStart)}/s); offers ${metrics.offers}, properties ${metrics.properties}`);
   say(describeCpu(cpuBefore, cpuAfter, availableParallelism()));
   if (line.listingsPerSec < TARGET_PER_SEC) say(whyBelowTarget(cpuBefore, cpuAfter, processed.count, line.listingsPerSec));
   say(`listing events on Kafka: ${emitted.count} after ${(emitted.lastAt - started) / 1000} s${MODE === 'crawler' ? ' (crawler alone)' : ' (published by the bench)'}`);
