@@ -117,15 +117,15 @@ export class Dispatcher {
   }
 
   /** Entries just inserted into the ledger: the claimed ones are sent now, the pending ones queued. */
-  accept(entries: LedgerEntry[], plan?: SendPlan): void {
+  accept(entries: LedgerEntry[], plan: SendPlan): void {
     const now = Date.now();
     const claimed = new Map<string, LedgerEntry[]>();
     for (const entry of entries) {
       if (entry.status === 'claimed' && entry.batchId) claimed.set(entry.batchId, [...(claimed.get(entry.batchId) ?? []), entry]);
-      else this.queue.add(entry, { status: 'pending', batchId: null }, entry.dueAt.getTime());
+      else this.queue.add({ entry, gen: 0, takeover: false, readyAt: entry.dueAt.getTime() });
     }
     const started: string[] = [];
-    for (const [email, batchId] of plan?.people ?? []) {
+    for (const [email, batchId] of plan.people) {
       const mine = claimed.get(batchId);
       if (!mine) {
         this.queue.done(email);
@@ -134,7 +134,8 @@ export class Dispatcher {
       this.queue.track(mine.map((e) => e._id));
       this.queue.emailStarted(email, now);
       started.push(email);
-      this.startSend({ email, batchId, entries: mine.map((entry) => ({ entry, expect: { status: 'claimed', batchId }, readyAt: now })) });
+      // The insert was generation 0 of the claim.
+      this.startSend({ email, batchId, entries: mine.map((entry) => ({ entry, gen: 0, takeover: false, readyAt: now })) });
     }
     if (started.length > 0) this.touch(started, now);
     if (entries.length > 0) this.kick();
@@ -194,15 +195,17 @@ export class Dispatcher {
   }
 
   private adopt(entry: LedgerEntry): boolean {
-    const q = this.queued(entry);
-    return this.queue.add(q.entry, q.expect, q.readyAt);
+    return this.queue.add(this.queued(entry));
   }
 
-  /** An open ledger entry as the queue holds it; one claimed by a sender this process does not know is taken over if not confirmed in time. */
+  /**
+   * An open ledger entry as the queue holds it. A claimed one belongs to a sender this process does
+   * not know: taken over (next generation) if not confirmed within the claim timeout.
+   */
   private queued(entry: LedgerEntry): QueuedEntry {
     return entry.status === 'pending'
-      ? { entry, expect: { status: 'pending', batchId: null }, readyAt: entry.dueAt.getTime() }
-      : { entry, expect: { status: 'claimed', batchId: entry.batchId }, readyAt: (entry.claimedAt?.getTime() ?? 0) + this.options.claimTimeoutMs };
+      ? { entry, gen: entry.claims ?? 0, takeover: false, readyAt: entry.dueAt.getTime() }
+      : { entry, gen: entry.claims ?? 1, takeover: true, readyAt: (entry.claimedAt?.getTime() ?? 0) + this.options.claimTimeoutMs };
   }
 
   private async pump(): Promise<void> {
@@ -229,20 +232,23 @@ export class Dispatcher {
   }
 
   private async claim(batches: Batch[], now: number): Promise<void> {
-    const statements = batches.flatMap((b) => b.entries.map((q) => ({ key: q.entry._id, expect: q.expect, batchId: b.batchId })));
-    let claimed: number;
+    const statements = batches.flatMap((b) => b.entries.map((q) => ({ key: q.entry._id, gen: q.gen, batchId: b.batchId })));
+    let outcome: Awaited<ReturnType<LedgerRepository['claim']>>;
     try {
-      claimed = await this.ledger.claim(statements, new Date(now));
+      outcome = await this.ledger.claim(statements, new Date(now));
       this.timings.record('claim', Date.now() - now);
     } catch (err) {
       this.pause(err as Error, 'claiming alerts failed');
       for (const b of batches) this.giveBack(b, b.entries);
       return;
     }
-    const ours = claimed === statements.length ? null : await this.whichAreOurs(batches);
+    const won = batches.flatMap((b) => b.entries.filter((q) => outcome.won.has(q.entry._id)));
+    const stillOpen = await this.stillOpen(won.filter((q) => q.takeover));
+    const lost = batches.flatMap((b) => b.entries.filter((q) => !outcome.won.has(q.entry._id)));
+    if (lost.length > 0) void this.resolveLost(lost);
     const started: Batch[] = [];
     for (const b of batches) {
-      const mine = ours ? b.entries.filter((q) => ours.has(q.entry._id)) : b.entries;
+      const mine = b.entries.filter((q) => outcome.won.has(q.entry._id) && (!q.takeover || stillOpen.has(q.entry._id)));
       if (mine.length === 0) {
         this.queue.done(b.email);
         continue;
@@ -252,36 +258,56 @@ export class Dispatcher {
     }
     if (started.length === 0) return;
     this.touch(started.map((b) => b.email), now);
-    for (const b of started) this.startSend(b);
+    for (const b of started) {
+      const marked = this.ledger.markClaimed(b.entries.map((q) => ({ key: q.entry._id, gen: q.gen, batchId: b.batchId })), new Date(now))
+        .catch((err: Error) => this.log.warn({ err, email: b.email }, 'claim not recorded in the ledger entries'));
+      this.startSend(b, marked);
+    }
   }
 
   /**
-   * Some claims found the entry changed (another sender, or this view was stale): re-read those by
-   * `_id`. Entries still open go back to the queue as they are now; closed ones are forgotten.
+   * Claims won from a sender that may have finished after all: read again, and only entries still
+   * open are sent (the others are closed here). The rest of the takeovers wait for the rescan when
+   * the read fails.
    */
-  private async whichAreOurs(batches: Batch[]): Promise<Set<string>> {
-    const ours = new Set<string>();
-    const taken = batches.flatMap((b) => b.entries.map((q) => ({ q, b })));
-    let found: Map<string, LedgerEntry>;
+  private async stillOpen(takeovers: QueuedEntry[]): Promise<Set<string>> {
+    const open = new Set<string>();
+    if (takeovers.length === 0) return open;
+    const keys = takeovers.map((q) => q.entry._id);
     try {
-      found = new Map((await this.ledger.findByIds(taken.map((t) => t.q.entry._id))).map((e) => [e._id, e]));
+      for (const entry of await this.ledger.findByIds(keys)) if (entry.status === 'pending' || entry.status === 'claimed') open.add(entry._id);
     } catch (err) {
-      // Unknown outcome: forget them here; the rescan finds whatever is still open.
-      this.log.warn({ err }, 'claim outcome unknown; left to the rescan');
-      this.queue.close(taken.map((t) => t.q.entry._id));
-      return ours;
+      this.log.warn({ err }, 'taken-over alerts not checked; left to the rescan');
+      this.queue.forget(keys);
+      return open;
     }
-    for (const { q, b } of taken) {
-      const current = found.get(q.entry._id);
-      if (current?.status === 'claimed' && current.batchId === b.batchId) ours.add(q.entry._id);
-      else if (current?.status === 'pending' || current?.status === 'claimed') this.queue.putBack([this.queued(current)]);
-      else this.queue.close([q.entry._id]);
-    }
-    return ours;
+    this.queue.close(keys.filter((k) => !open.has(k)));
+    if (open.size < keys.length) this.log.info({ finished: keys.length - open.size }, 'taken-over alerts had been sent meanwhile');
+    return open;
   }
 
-  private startSend(batch: Batch): void {
-    const run = this.send(batch)
+  /**
+   * Claims lost: another sender holds that generation, or this view was stale. Entries still open
+   * go back to the queue as they are now, or as a takeover once the holder's claim times out.
+   */
+  private async resolveLost(lost: QueuedEntry[]): Promise<void> {
+    for (const q of lost) {
+      const key = q.entry._id;
+      try {
+        const [current, claim] = await Promise.all([this.ledger.findById(key), this.ledger.findClaim(key, q.gen)]);
+        if (!current || (current.status !== 'pending' && current.status !== 'claimed')) this.queue.close([key]);
+        else if ((current.claims ?? 0) > q.gen) this.queue.putBack([this.queued(current)]);
+        else this.queue.putBack([{ entry: current, gen: q.gen + 1, takeover: true, readyAt: (claim?.at.getTime() ?? Date.now()) + this.options.claimTimeoutMs }]);
+      } catch (err) {
+        this.log.warn({ err, key }, 'lost claim not checked; left to the rescan');
+        this.queue.forget([key]);
+      }
+    }
+  }
+
+  /** `marked`: the write recording the claim, which the confirmation must not overtake. */
+  private startSend(batch: Batch, marked: Promise<unknown> = Promise.resolve()): void {
+    const run = this.send(batch, marked)
       .catch((err: Error) => this.log.error({ err, email: batch.email }, 'alert e-mail failed unexpectedly'))
       .finally(() => {
         this.sends.delete(run);
@@ -291,7 +317,7 @@ export class Dispatcher {
     this.sends.add(run);
   }
 
-  private async send(batch: Batch): Promise<void> {
+  private async send(batch: Batch, marked: Promise<unknown>): Promise<void> {
     const entries = batch.entries.map((q) => q.entry);
     const [first] = entries;
     const ad = entries.some((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale }).catch(() => null) : null;
@@ -304,41 +330,43 @@ export class Dispatcher {
     try {
       sent = await this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' });
     } catch (err) {
+      await marked;
       await this.failed(batch, err as Error);
       return;
     }
     const acceptedAt = new Date();
     this.timings.record('send', acceptedAt.getTime() - sendStarted);
+    await marked;
     this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId));
   }
 
   private async failed(batch: Batch, err: Error): Promise<void> {
-    const { email, batchId } = batch;
+    const { email } = batch;
     const keys = batch.entries.map((q) => q.entry._id);
-    const claimed = keys.map((key) => ({ key, expect: { status: 'claimed' as const, batchId } }));
     const attempts = Math.max(...batch.entries.map((q) => q.entry.attempts)) + 1;
     try {
       if (err instanceof PermanentMailError) {
-        await this.ledger.markFinal(claimed, 'failed', err.message);
+        await this.ledger.markFinal(keys, 'failed', err.message);
         this.queue.close(keys);
         await this.blockRecipient(email, err.message);
         await this.publishBounce(email, err.message);
       } else if (attempts >= this.options.maxAttempts) {
         // The dead letters of the notifier stay in the ledger (status dead) for the runbook's replay.
-        await this.ledger.markFinal(claimed, 'dead', err.message);
+        await this.ledger.markFinal(keys, 'dead', err.message);
         this.queue.close(keys);
         this.log.error({ email, attempts, reason: err.message, offers: batch.entries.map((q) => q.entry.offerId) }, 'alert dead-lettered after repeated failures');
       } else {
         const delay = retryDelayMs(attempts);
         const dueAt = Date.now() + delay;
-        await this.ledger.release(keys, batchId, new Date(dueAt), err.message);
-        this.queue.putBack(batch.entries.map((q) => ({ entry: { ...q.entry, attempts, failure: err.message }, expect: { status: 'pending', batchId: null }, readyAt: dueAt })));
+        // The next claim is the generation after the one this batch held.
+        await this.ledger.release(batch.entries.map((q) => ({ key: q.entry._id, gen: q.gen + 1 })), new Date(dueAt), err.message);
+        this.queue.putBack(batch.entries.map((q) => ({ entry: { ...q.entry, attempts, failure: err.message }, gen: q.gen + 1, takeover: false, readyAt: dueAt })));
         this.log.warn({ email, attempts, delay, reason: err.message }, 'mail not accepted; retrying later');
       }
     } catch (dbErr) {
-      // The ledger still shows the entries claimed by this batch; they are tried again from there.
+      // The ledger still shows the entries claimed by this batch: tried again at the next generation.
       this.pause(dbErr as Error, 'recording a refused e-mail failed');
-      this.giveBack(batch, batch.entries, { status: 'claimed', batchId });
+      this.giveBack(batch, batch.entries.map((q) => ({ ...q, gen: q.gen + 1, takeover: false })));
     }
   }
 
@@ -356,7 +384,7 @@ export class Dispatcher {
     for (const { email, entries } of blocked) {
       const reason = `recipient blocked: ${this.queue.recipient(email)?.blockedReason ?? 'bounced'}`;
       try {
-        await this.ledger.markFinal(entries.map((q) => ({ key: q.entry._id, expect: q.expect })), 'failed', reason);
+        await this.ledger.markFinal(entries.map((q) => q.entry._id), 'failed', reason);
         this.queue.close(entries.map((q) => q.entry._id));
         this.log.info({ email, dropped: entries.length }, 'alerts to a blocked address dropped');
       } catch (err) {
@@ -366,8 +394,8 @@ export class Dispatcher {
     }
   }
 
-  private giveBack(batch: Pick, entries: QueuedEntry[], expect?: QueuedEntry['expect']): void {
-    this.queue.putBack(entries.map((q) => ({ ...q, expect: expect ?? q.expect, readyAt: Date.now() + BACKOFF_MS })));
+  private giveBack(batch: Pick, entries: QueuedEntry[]): void {
+    this.queue.putBack(entries.map((q) => ({ ...q, readyAt: Date.now() + BACKOFF_MS })));
     this.queue.done(batch.email);
   }
 

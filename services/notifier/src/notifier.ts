@@ -11,6 +11,9 @@ import { sendgridWebhookApp } from './http/sendgrid-webhook';
 
 /** How often the dispatcher looks for entries whose window or retry delay has passed. */
 const TICK_MS = 100;
+/** Claim documents are kept a day (far longer than any view of the ledger lives) and swept hourly. */
+const CLAIMS_KEPT_MS = 24 * 3_600_000;
+const CLAIMS_CLEANUP_MS = 3_600_000;
 
 /** Wires the ledger, the dispatcher, the `match.found` consumer and the SendGrid webhook. */
 export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource } = {}) {
@@ -39,11 +42,15 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
 
   const tick = setInterval(() => dispatcher.kick(), TICK_MS);
   let rescanning = false;
+  let claimsCleanedAt = 0;
   const rescan = setInterval(() => {
     if (rescanning) return;
     rescanning = true;
-    dispatcher.load()
-      .then((found) => (found.adopted > 0 || found.unreported > 0) && log.warn(found, 'rescan found open alerts this process did not know'))
+    const cleanup = Date.now() - claimsCleanedAt > CLAIMS_CLEANUP_MS
+      ? ledger.deleteClaimsBefore(new Date(Date.now() - CLAIMS_KEPT_MS)).then(() => (claimsCleanedAt = Date.now()))
+      : Promise.resolve();
+    Promise.all([dispatcher.load(), cleanup])
+      .then(([found]) => (found.adopted > 0 || found.unreported > 0) && log.warn(found, 'rescan found open alerts this process did not know'))
       .catch((err: Error) => log.warn({ err }, 'ledger rescan failed'))
       .finally(() => (rescanning = false));
   }, config.ALERT_RESCAN_MS);

@@ -113,19 +113,4 @@ describe('notifier recovery', () => {
     expect((await claimedAt(`x2-${run}`)) - (await claimedAt(`x1-${run}`))).toBeGreaterThanOrEqual(6_000);
   });
 
-  it('sends each open entry once when two instances load the same ledger and race for it', async () => {
-    await service!.stop();
-    service = undefined;
-    const people = [1, 2, 3, 4, 5, 6].map((i) => person(`twin${i}`));
-    await ledger().insertMany(people.map((to, i) => leftover(to, `t${i}-${run}`, `Dvojče ${i}`, {})));
-    const [a, b] = await Promise.all([runService(notifierService, env, { trapSignals: false }), runService(notifierService, env, { trapSignals: false })]);
-    service = a;
-    try {
-      for (const to of people) await waitFor(`the alert to ${to}`, async () => (await mailTo(to)).length > 0);
-      await sleep(1_500);
-      for (const to of people) expect(await mailTo(to)).toHaveLength(1);
-    } finally {
-      await b.stop();
-    }
-  });
 });

@@ -3,7 +3,6 @@ import type { LedgerEntry } from '../repositories/ledger.model';
 import { AlertQueue } from './alert-queue';
 
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
-const pending = { status: 'pending' as const, batchId: null };
 
 function entry(email: string, offerId: string, createdAt = T0, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
   return {
@@ -13,42 +12,43 @@ function entry(email: string, offerId: string, createdAt = T0, overrides: Partia
   };
 }
 
+const queued = (e: LedgerEntry, readyAt: number) => ({ entry: e, gen: 0, takeover: false, readyAt });
 const queue = (maxPerEmail = 10) => new AlertQueue({ windowMs: 5_000, maxPerEmail });
 const offersOf = (picks: ReturnType<AlertQueue['takeDue']>['picks']) => picks.map((p) => [p.email, p.entries.map((q) => q.entry.offerId)]);
 
 describe('alert queue', () => {
   it('hands out a first alert at once and holds later ones until the window after the e-mail closes', () => {
     const q = queue();
-    q.add(entry('a@x.cz', 'p1'), pending, T0);
+    q.add(queued(entry('a@x.cz', 'p1'), T0));
     expect(offersOf(q.takeDue(T0, 10).picks)).toEqual([['a@x.cz', ['p1']]]);
     q.emailStarted('a@x.cz', T0);
     q.done('a@x.cz');
-    q.add(entry('a@x.cz', 'p2', T0 + 1_000), pending, T0 + 1_000);
-    q.add(entry('a@x.cz', 'p3', T0 + 2_000), pending, T0 + 2_000);
+    q.add(queued(entry('a@x.cz', 'p2', T0 + 1_000), T0 + 1_000));
+    q.add(queued(entry('a@x.cz', 'p3', T0 + 2_000), T0 + 2_000));
     expect(q.takeDue(T0 + 4_999, 10).picks).toEqual([]);
     expect(offersOf(q.takeDue(T0 + 5_000, 10).picks)).toEqual([['a@x.cz', ['p2', 'p3']]]);
   });
 
   it('puts at most the cap into one e-mail, oldest first, and keeps the rest', () => {
     const q = queue(2);
-    for (const [i, id] of ['p3', 'p1', 'p2'].entries()) q.add(entry('a@x.cz', id, T0 + [3, 1, 2][i]), pending, T0);
+    for (const [i, id] of ['p3', 'p1', 'p2'].entries()) q.add(queued(entry('a@x.cz', id, T0 + [3, 1, 2][i]), T0));
     expect(offersOf(q.takeDue(T0 + 10, 10).picks)).toEqual([['a@x.cz', ['p1', 'p2']]]);
     expect(q.stats()).toMatchObject({ waiting: 1, inFlight: 2, busy: 1 });
   });
 
   it('gives one person one e-mail at a time and limits the people per round', () => {
     const q = queue();
-    q.add(entry('a@x.cz', 'p1'), pending, T0);
-    q.add(entry('b@x.cz', 'p1'), pending, T0);
-    q.add(entry('c@x.cz', 'p1'), pending, T0);
+    q.add(queued(entry('a@x.cz', 'p1'), T0));
+    q.add(queued(entry('b@x.cz', 'p1'), T0));
+    q.add(queued(entry('c@x.cz', 'p1'), T0));
     expect(q.takeDue(T0, 2).picks.map((p) => p.email)).toEqual(['a@x.cz', 'b@x.cz']);
-    q.add(entry('a@x.cz', 'p2'), pending, T0);
+    q.add(queued(entry('a@x.cz', 'p2'), T0));
     expect(q.takeDue(T0, 10).picks.map((p) => p.email)).toEqual(['c@x.cz']);
   });
 
   it('waits for the retry time of an entry', () => {
     const q = queue();
-    q.add(entry('a@x.cz', 'p1'), pending, T0 + 8_000);
+    q.add(queued(entry('a@x.cz', 'p1'), T0 + 8_000));
     expect(q.takeDue(T0, 10).picks).toEqual([]);
     expect(q.takeDue(T0 + 8_000, 10).picks).toHaveLength(1);
   });
@@ -56,7 +56,7 @@ describe('alert queue', () => {
   it('returns the entries of a blocked address apart, whatever their time', () => {
     const q = queue();
     q.setRecipient('gone@x.cz', { lastEmailAt: T0, blocked: true, blockedReason: '550', blockedAt: T0 });
-    q.add(entry('gone@x.cz', 'p1'), pending, T0 + 60_000);
+    q.add(queued(entry('gone@x.cz', 'p1'), T0 + 60_000));
     const { picks, blocked } = q.takeDue(T0, 10);
     expect(picks).toEqual([]);
     expect(offersOf(blocked)).toEqual([['gone@x.cz', ['p1']]]);
@@ -66,26 +66,26 @@ describe('alert queue', () => {
     const q = queue();
     const e = entry('a@x.cz', 'p1');
     expect(q.knows(e._id)).toBe(false);
-    expect(q.add(e, pending, T0)).toBe(true);
-    expect(q.add(e, pending, T0)).toBe(false);
+    expect(q.add(queued(e, T0))).toBe(true);
+    expect(q.add(queued(e, T0))).toBe(false);
     const [pick] = q.takeDue(T0, 10).picks;
     expect(q.knows(e._id)).toBe(true);
     q.close([e._id]);
     expect(q.knows(e._id)).toBe(true);
-    expect(q.add(e, pending, T0)).toBe(false);
+    expect(q.add(queued(e, T0))).toBe(false);
     expect(q.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
     expect(pick.entries).toHaveLength(1);
   });
 
   it('queues entries again that were taken but not sent', () => {
     const q = queue();
-    q.add(entry('a@x.cz', 'p1'), pending, T0);
+    q.add(queued(entry('a@x.cz', 'p1'), T0));
     const [pick] = q.takeDue(T0, 10).picks;
-    q.putBack(pick.entries.map((e) => ({ ...e, expect: { status: 'claimed', batchId: 'b1' }, readyAt: T0 + 1_000 })));
+    q.putBack(pick.entries.map((e) => ({ ...e, gen: 1, takeover: true, readyAt: T0 + 1_000 })));
     q.done('a@x.cz');
     expect(q.takeDue(T0 + 500, 10).picks).toEqual([]);
     const [again] = q.takeDue(T0 + 1_000, 10).picks;
-    expect(again.entries[0].expect).toEqual({ status: 'claimed', batchId: 'b1' });
+    expect(again.entries[0]).toMatchObject({ gen: 1, takeover: true });
   });
 
   it('forgets the oldest closed keys beyond its limit', () => {
@@ -102,10 +102,19 @@ describe('alert queue', () => {
     q.done('a@x.cz');
     expect(q.reserve('a@x.cz', T0 + 4_999)).toBe(false);
     expect(q.reserve('a@x.cz', T0 + 5_000)).toBe(true);
-    q.add(entry('b@x.cz', 'p1'), pending, T0 + 60_000);
+    q.add(queued(entry('b@x.cz', 'p1'), T0 + 60_000));
     expect(q.reserve('b@x.cz', T0)).toBe(false);
     q.setRecipient('c@x.cz', { lastEmailAt: null, blocked: true, blockedReason: '550', blockedAt: T0 });
     expect(q.reserve('c@x.cz', T0)).toBe(false);
     expect(q.busyCount()).toBe(1);
+  });
+
+  it('stops holding an entry in the queue once it is tracked as claimed at insert', () => {
+    const q = queue();
+    const e = entry('a@x.cz', 'p1');
+    q.add({ entry: e, gen: 1, takeover: true, readyAt: T0 + 60_000 });
+    q.track([e._id]);
+    expect(q.stats()).toMatchObject({ waiting: 0, people: 0, inFlight: 1 });
+    expect(q.knows(e._id)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import type { LedgerEntry } from '../repositories/ledger.model';
 
-/** What the ledger holds for an entry this process has not claimed: the claim must find it so. */
-export type Expected = { status: 'pending' | 'claimed'; batchId: string | null };
-
-export type QueuedEntry = { entry: LedgerEntry; expect: Expected; readyAt: number };
+/**
+ * An entry as the dispatcher handles it. `gen`: the claim generation to take next (or, in flight,
+ * the one held). `takeover`: the entry was claimed by a sender that may still confirm it, so after
+ * winning the claim the entry is read again and sent only if still open.
+ */
+export type QueuedEntry = { entry: LedgerEntry; gen: number; takeover: boolean; readyAt: number };
 
 /** `blockedAt`: when this process blocked the address, so that an older snapshot of the ledger does not undo it. */
 export type Recipient = { lastEmailAt: number | null; blocked: boolean; blockedReason: string | null; blockedAt: number | null };
@@ -53,11 +55,12 @@ export class AlertQueue {
   }
 
   /** Queues an entry unless this process already knows it; false when it did. */
-  add(entry: LedgerEntry, expect: Expected, readyAt: number): boolean {
+  add(queued: QueuedEntry): boolean {
+    const { entry } = queued;
     if (this.knows(entry._id)) return false;
     let entries = this.waiting.get(entry.email);
     if (!entries) this.waiting.set(entry.email, (entries = new Map()));
-    entries.set(entry._id, { entry, expect, readyAt });
+    entries.set(entry._id, queued);
     this.waitingKeys.set(entry._id, entry.email);
     return true;
   }
@@ -100,7 +103,12 @@ export class AlertQueue {
 
   /** Entries this process claimed without taking them from the queue (claimed at insert). */
   track(keys: string[]): void {
-    for (const key of keys) this.inFlight.add(key);
+    for (const key of keys) {
+      // A rescan may have queued the entry from a snapshot taken while it was being inserted.
+      const email = this.waitingKeys.get(key);
+      if (email !== undefined) this.take(email, [this.waiting.get(email)!.get(key)!]);
+      this.inFlight.add(key);
+    }
   }
 
   busyCount(): number {
@@ -122,7 +130,7 @@ export class AlertQueue {
   putBack(entries: QueuedEntry[]): void {
     for (const q of entries) {
       this.inFlight.delete(q.entry._id);
-      this.add(q.entry, q.expect, q.readyAt);
+      this.add(q);
     }
   }
 
@@ -138,6 +146,11 @@ export class AlertQueue {
       if (this.recent.size <= limit) break;
       this.recent.delete(key);
     }
+  }
+
+  /** Entries whose state this process lost track of (an unknown write outcome): the next rescan takes them up. */
+  forget(keys: string[]): void {
+    for (const key of keys) this.inFlight.delete(key);
   }
 
   stats(): { waiting: number; people: number; inFlight: number; busy: number } {

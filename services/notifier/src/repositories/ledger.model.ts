@@ -24,6 +24,11 @@ export type LedgerEntry = {
   attempts: number;
   batchId: string | null;
   claimedAt: Date | null;
+  /**
+   * How many claims were made on the entry: the generation the next claim takes (see
+   * `alertClaimModel`). Missing on entries written before generations existed.
+   */
+  claims?: number;
   sentAt: Date | null;
   /** Whether `alert.sent` went out for this entry's e-mail. */
   reported: boolean;
@@ -37,7 +42,7 @@ const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
     offer: Schema.Types.Mixed, withAds: Boolean, fetchedAt: String,
-    status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, sentAt: Date, reported: Boolean,
+    status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, failure: String, createdAt: Date,
   },
   { versionKey: false, minimize: false },
@@ -55,3 +60,18 @@ const recipientSchema = new Schema<RecipientState>({ _id: String, lastEmailAt: D
 
 export const recipientModel = (connection: Connection): Model<RecipientState> =>
   connection.models.AlertRecipient ?? connection.model<RecipientState>('AlertRecipient', recipientSchema, 'alert_recipients');
+
+/**
+ * One claim of one ledger entry: `_id` = `<ledger key>#<generation>`. FerretDB (SQLite) does not
+ * apply a filtered update atomically (two concurrent `updateOne({_id, status: 'pending'})` can both
+ * succeed), but a unique `_id` holds under any concurrency. So a sender owns generation n of an
+ * entry only if it inserted this document; whoever did not, did not claim it.
+ */
+export type AlertClaim = { _id: string; batchId: string; at: Date };
+
+const claimSchema = new Schema<AlertClaim>({ _id: String, batchId: String, at: Date }, { versionKey: false });
+
+export const alertClaimModel = (connection: Connection): Model<AlertClaim> =>
+  connection.models.AlertClaim ?? connection.model<AlertClaim>('AlertClaim', claimSchema, 'alert_claims');
+
+export const claimIdOf = (key: string, generation: number) => `${key}#${generation}`;

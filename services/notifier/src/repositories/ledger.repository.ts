@@ -1,15 +1,15 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK } from '@rr/kit';
-import { ledgerModel, recipientModel, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
+import { alertClaimModel, claimIdOf, ledgerModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
   /** Set when the entry is inserted already claimed for this batch. */
   claim: { batchId: string } | null;
 };
 
-/** What a claim expects to find, so that two senders never both take an entry (compare-and-set). */
-export type ClaimStatement = { key: string; expect: { status: 'pending' | 'claimed'; batchId: string | null }; batchId: string };
+/** A claim of generation `gen` of an entry for a batch. */
+export type ClaimStatement = { key: string; gen: number; batchId: string };
 
 export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null };
 
@@ -24,14 +24,17 @@ const DUPLICATE_KEY = 11000;
 export class LedgerRepository {
   private readonly entries: Collection<LedgerEntry>;
   private readonly recipients: Collection<RecipientState>;
+  private readonly claims: Collection<AlertClaim>;
   private readonly init$: Promise<unknown>;
 
   constructor(connection: Connection) {
     const entries = ledgerModel(connection);
     const recipients = recipientModel(connection);
+    const claims = alertClaimModel(connection);
+    this.claims = claims.collection as unknown as Collection<AlertClaim>;
     this.entries = entries.collection as unknown as Collection<LedgerEntry>;
     this.recipients = recipients.collection as unknown as Collection<RecipientState>;
-    this.init$ = Promise.all([entries.init(), recipients.init()]);
+    this.init$ = Promise.all([entries.init(), recipients.init(), claims.init()]);
   }
 
   async init(): Promise<void> {
@@ -46,7 +49,8 @@ export class LedgerRepository {
   async insertNew(entries: NewEntry[], now: Date): Promise<{ inserted: LedgerEntry[]; duplicates: string[] }> {
     if (entries.length === 0) return { inserted: [], duplicates: [] };
     const docs: LedgerEntry[] = entries.map(({ claim, ...e }) => ({
-      ...e, status: claim ? 'claimed' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null,
+      // Inserted claimed: the insert itself (unique key) is generation 0 of the claim.
+      ...e, status: claim ? 'claimed' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null, claims: claim ? 1 : 0,
       sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: now,
     }));
     try {
@@ -80,12 +84,33 @@ export class LedgerRepository {
     return this.recipients.find({}).toArray();
   }
 
-  /** Claims entries for their batch; returns how many were taken (fewer when another sender had some). */
-  async claim(statements: ClaimStatement[], now: Date): Promise<number> {
-    return this.bulk(this.entries, statements.map((s) => ({
+  /**
+   * Claims entries by inserting one claim document per entry and generation: won where the insert
+   * went in, lost where the generation was taken already (another sender, or a stale view).
+   */
+  async claim(statements: ClaimStatement[], now: Date): Promise<{ won: Set<string>; lost: string[] }> {
+    const docs = statements.map((s) => ({ _id: claimIdOf(s.key, s.gen), batchId: s.batchId, at: now }));
+    try {
+      await this.claims.insertMany(docs, { ordered: false });
+      return { won: new Set(statements.map((s) => s.key)), lost: [] };
+    } catch (err) {
+      const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
+      if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
+      const refused = new Set(writeErrors.map((w) => w.index));
+      return { won: new Set(statements.filter((_, i) => !refused.has(i)).map((s) => s.key)), lost: statements.filter((_, i) => refused.has(i)).map((s) => s.key) };
+    }
+  }
+
+  async findClaim(key: string, gen: number): Promise<AlertClaim | null> {
+    return this.claims.findOne({ _id: claimIdOf(key, gen) });
+  }
+
+  /** Records won claims in the entries (the state shown to people and to the next start). */
+  async markClaimed(statements: ClaimStatement[], now: Date): Promise<void> {
+    await this.bulk(this.entries, statements.map((s) => ({
       updateOne: {
-        filter: { _id: s.key, status: s.expect.status, batchId: s.expect.batchId },
-        update: { $set: { status: 'claimed' as LedgerStatus, batchId: s.batchId, claimedAt: now } },
+        filter: { _id: s.key, status: { $in: ['pending', 'claimed'] as LedgerStatus[] } },
+        update: { $set: { status: 'claimed' as LedgerStatus, batchId: s.batchId, claimedAt: now, claims: s.gen + 1 } },
       },
     })));
   }
@@ -94,8 +119,8 @@ export class LedgerRepository {
   async confirmSent(confirmations: Confirmation[]): Promise<void> {
     await this.bulk(this.entries, confirmations.flatMap((c) => c.keys.map((key) => ({
       updateOne: {
-        filter: { _id: key, batchId: c.batchId },
-        update: { $set: { status: 'sent' as LedgerStatus, sentAt: c.sentAt, provider: c.provider, messageId: c.messageId, reported: false } },
+        filter: { _id: key },
+        update: { $set: { status: 'sent' as LedgerStatus, batchId: c.batchId, sentAt: c.sentAt, provider: c.provider, messageId: c.messageId, reported: false } },
       },
     }))));
   }
@@ -104,21 +129,26 @@ export class LedgerRepository {
     await this.bulk(this.entries, keys.map((key) => ({ updateOne: { filter: { _id: key }, update: { $set: { reported: true } } } })));
   }
 
-  /** A transient failure: back to the queue for a later attempt. */
-  async release(keys: string[], batchId: string, dueAt: Date, failure: string): Promise<void> {
-    await this.bulk(this.entries, keys.map((key) => ({
+  /** A transient failure: back to the queue for a later attempt, at the generation after the one held. */
+  async release(items: Array<{ key: string; gen: number }>, dueAt: Date, failure: string): Promise<void> {
+    await this.bulk(this.entries, items.map((i) => ({
       updateOne: {
-        filter: { _id: key, batchId },
-        update: { $set: { status: 'pending' as LedgerStatus, dueAt, batchId: null, claimedAt: null, failure }, $inc: { attempts: 1 } },
+        filter: { _id: i.key },
+        update: { $set: { status: 'pending' as LedgerStatus, dueAt, batchId: null, claimedAt: null, failure, claims: i.gen }, $inc: { attempts: 1 } },
       },
     })));
   }
 
-  /** Closes entries for good (`failed`, `dead`), each only if it is still as this process knows it. */
-  async markFinal(items: Array<Pick<ClaimStatement, 'key' | 'expect'>>, status: 'failed' | 'dead', failure: string): Promise<void> {
-    await this.bulk(this.entries, items.map((i) => ({
-      updateOne: { filter: { _id: i.key, status: i.expect.status, batchId: i.expect.batchId }, update: { $set: { status, failure } } },
+  /** Closes open entries for good (`failed`, `dead`). */
+  async markFinal(keys: string[], status: 'failed' | 'dead', failure: string): Promise<void> {
+    await this.bulk(this.entries, keys.map((key) => ({
+      updateOne: { filter: { _id: key, status: { $in: ['pending', 'claimed'] as LedgerStatus[] } }, update: { $set: { status, failure } } },
     })));
+  }
+
+  /** Claim documents older than this are of no use to anyone (no view of the ledger is that old). */
+  async deleteClaimsBefore(before: Date): Promise<number> {
+    return (await this.claims.deleteMany({ at: { $lt: before } })).deletedCount;
   }
 
   /** Notes when each person's alert e-mail started (the window rule survives a restart). */
