@@ -16,12 +16,17 @@ function fetched(listingId: string): Envelope<ListingFetchedV1> {
 }
 
 /** A journal in memory that records, with the relay's publishes, the order things happened in. */
-function setup() {
+function setup(options: { duplicateAt?: number } = {}) {
   const steps: string[] = [];
   const appended: JournalBatch[] = [];
   const journal = {
     claim: async () => true,
+    load: async () => {
+      steps.push('reload');
+      return { offers: new Map(), listings: new Map(), seq: 7, unpublished: [], journalBytes: 0, snapshotBytes: 0 };
+    },
     append: async (seq: number, batch: JournalBatch) => {
+      if (seq === options.duplicateAt) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
       steps.push(`journal ${seq}`);
       appended.push(batch);
       return 1;
@@ -57,6 +62,15 @@ describe('listings handler', () => {
     await handler.handleBatch([fetched('1')], ctx);
     expect(steps).toEqual([]);
     expect(handler.counters.unchanged).toBe(1);
+  });
+
+  it('reloads and asks for a retry when another instance wrote the same sequence number in a race', async () => {
+    const { handler, steps } = setup({ duplicateAt: 1 });
+    await expect(handler.handleBatch([fetched('1')], ctx)).rejects.toMatchObject({ retriable: true });
+    expect(steps).toEqual(['reload']);
+    await handler.handleBatch([fetched('1')], ctx);
+    expect(steps).toEqual(['reload', 'journal 8', 'publish offer.published', 'mark 8']);
+    expect(handler.counters.conflicts).toBe(1);
   });
 
   it('takes a large batch in slices, each journaled on its own', async () => {

@@ -92,15 +92,26 @@ export function createListingsHandler(deps: NormaliserDeps) {
     ctx.log.debug({ size: events.length, ...result.stats }, 'batch normalised');
   }
 
-  /** Takes the next sequence number and writes the batch; another writer in between means our state is stale. */
+  /**
+   * Takes the next sequence number and writes the batch; another writer in between means our
+   * state is stale. FerretDB runs a conditional update as a read and a write, so two racing
+   * claims can both succeed: the unique `_id` of the batch document catches that race.
+   */
   async function journal(result: JournalBatch): Promise<void> {
-    if (!(await deps.journal.claim(deps.seq))) {
+    const claimed = await deps.journal.claim(deps.seq);
+    const written = claimed
+      ? await deps.journal.append(deps.seq + 1, result).catch((err: { code?: number }) => {
+        if (err.code === 11000) return null;
+        throw err;
+      })
+      : null;
+    if (written === null) {
       counters.conflicts++;
       await reload();
       throw new AppError('UNAVAILABLE', 'another normaliser instance wrote to the journal; state reloaded, batch retried', { retriable: true });
     }
     deps.seq++;
-    deps.journalBytes += await deps.journal.append(deps.seq, result);
+    deps.journalBytes += written;
     counters.journaled++;
   }
 
