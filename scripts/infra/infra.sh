@@ -83,7 +83,8 @@ kafka_start() {
 
 # ---------------------------------------------------------------- FerretDB
 FERRETDB_VERSION="v1.24.0"
-FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-patched/ferretdb-sqlite"
+# The folder names the patch level: a new patch means a new build on every machine.
+FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-patch2/ferretdb-sqlite"
 
 ferretdb_install() {
   [ -x "$FERRETDB_BIN" ] && return
@@ -94,12 +95,13 @@ ferretdb_install() {
   mkdir -p "$(dirname "$FERRETDB_BIN")"
   rm -rf "$work" && mkdir -p "$work"
   {
-    # FerretDB's source from the module proxy, with our fix for update commands of 100+
-    # statements (see update-statement-close.patch), built through our embedding module.
+    # FerretDB's source from the module proxy with our fixes (scripts/infra/ferretdb/*.patch: update
+    # commands of 100+ statements froze the server; lookups by _id missed the _id index), built
+    # through our embedding module.
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
     cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
-    (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$mod/update-statement-close.patch")
+    for p in "$mod"/*.patch; do (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$p") || exit 1; done
     cp "$mod/go.mod" "$mod/go.sum" "$mod/main.go" "$work/"
     (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .)
   } >"$LOGS/ferretdb-build.log" 2>&1 \
@@ -174,6 +176,7 @@ case "${1:-status}" in
     say "data removed (.run/kafka, .run/ferretdb)"
     ;;
   kafka-stop) stop_one kafka ;;
+  ferretdb-stop) stop_one ferretdb ;;
   kafka-start) kafka_start ;;
   *) die "usage: infra.sh start|stop|status|reset" ;;
 esac
