@@ -69,9 +69,10 @@ export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   try {
     return await measure(options, system, bus);
   } finally {
-    await bus.disconnect();
     say('stopping the system…');
     await system.stop();
+    await bus.deleteTopicsMatching(new RegExp(`^${ns}\\.`)).catch(() => 0);
+    await bus.disconnect();
   }
 }
 

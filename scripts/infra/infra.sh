@@ -78,7 +78,7 @@ kafka_start() {
   say "Kafka: starting (KRaft, one node) on $KAFKA_PORT…"
   nohup java "${java_opts[@]}" -cp "$cp" kafka.Kafka "$cfg" >"$LOGS/kafka.log" 2>&1 &
   echo $! >"$PIDS/kafka.pid"
-  wait_port "$KAFKA_PORT" Kafka 60 "$LOGS/kafka.log"
+  wait_port "$KAFKA_PORT" Kafka 120 "$LOGS/kafka.log"
 }
 
 # ---------------------------------------------------------------- FerretDB
@@ -135,12 +135,12 @@ topics_create() {
   (cd "$ROOT" && node_modules/.bin/tsx scripts/create-topics.ts) || die "creating topics failed"
 }
 
-stop_one() {
-  local name=$1
+stop_one() { # name [seconds to wait before SIGKILL]
+  local name=$1 wait=${2:-10}
   if pid_alive "$name"; then
     local pid; pid=$(cat "$PIDS/$name.pid")
     kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    for _ in $(seq 1 $((wait * 5))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     kill -9 "$pid" 2>/dev/null || true
     say "$name: stopped"
   fi
@@ -163,7 +163,7 @@ case "${1:-status}" in
   stop)
     stop_one maildev
     stop_one ferretdb
-    stop_one kafka
+    stop_one kafka 60
     ;;
   status)
     status_one kafka "$KAFKA_PORT"
@@ -175,7 +175,7 @@ case "${1:-status}" in
     rm -rf "$RUN/kafka" "$RUN/ferretdb"
     say "data removed (.run/kafka, .run/ferretdb)"
     ;;
-  kafka-stop) stop_one kafka ;;
+  kafka-stop) stop_one kafka 60 ;;
   ferretdb-stop) stop_one ferretdb ;;
   kafka-start) kafka_start ;;
   *) die "usage: infra.sh start|stop|status|reset" ;;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { ProcessSpec } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** tsx as a loader inside one node process: the `tsx` command would put a wrapper process in between, and a kill would reach only the wrapper. */
+const NODE_ARGS = ['--import', 'tsx'];
 export const LOG_DIR = path.join(ROOT, '.run/logs');
 
 type Running = { spec: ProcessSpec; child: ChildProcess | null; restarts: number; log: WriteStream; stopped: boolean };
@@ -33,7 +34,7 @@ export class Supervisor {
 
   private launch(entry: Running): void {
     const { spec } = entry;
-    const child = spawn(TSX, [path.join(ROOT, spec.dir, 'src/main.ts')], {
+    const child = spawn(process.execPath, [...NODE_ARGS, path.join(ROOT, spec.dir, 'src/main.ts')], {
       cwd: path.join(ROOT, spec.dir),
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

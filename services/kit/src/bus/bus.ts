@@ -293,6 +293,18 @@ export class Bus {
     await this.send(dlqTopicOf(topic), [{ key: message.key, value: message.value, headers }]);
   }
 
+  /**
+   * Deletes the topics whose names match, e.g. the prefixed topics a test run or a benchmark made:
+   * thousands of leftover partitions make the broker slow to start and to stop.
+   */
+  async deleteTopicsMatching(pattern: RegExp): Promise<number> {
+    const doomed = (await this.admin.listTopics()).filter((t) => pattern.test(t));
+    for (let i = 0; i < doomed.length; i += 200) {
+      await this.admin.deleteTopics({ topics: doomed.slice(i, i + 200), timeout: 30_000 });
+    }
+    return doomed.length;
+  }
+
   /** The current end of every partition of an event's topic, e.g. to know when a replay has caught up. */
   async endOffsets(type: EventType): Promise<EndOffsets> {
     const topic = this.topic(type);
