@@ -11,7 +11,7 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   /** SendGrid's verification key for signed event webhooks (base64 DER, as the SendGrid console shows it). */
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   /** docs/decisions.md, "Alerts": after an e-mail to a person, further matches wait this long and go out together. */
-  ALERT_WINDOW_MS: z.coerce.number().int().min(0).default(5_000),
+  ALERT_WINDOW_MS: z.coerce.number().int().min(0).default(1_000),
   ALERT_MAX_OFFERS_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** A claim older than this is taken to be from a sender that died; the entry is sent again. */
   ALERT_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
