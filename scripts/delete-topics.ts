@@ -4,7 +4,7 @@ import { BaseConfig, Bus, createLogger, loadConfig } from '@rr/kit';
  * Deletes the namespaced topics that tests (`t<id>.`) and benchmarks (`bench<id>.`) create:
  * `tsx scripts/delete-topics.ts` after a run. The system's own topics are never touched.
  */
-export const SCRATCH_TOPICS = /^(t[0-9a-f]{8}|bench[0-9a-f]{6})\./;
+export const SCRATCH_TOPICS = /^(t-?[0-9a-f]{6,12}|bench[0-9a-f]{6})\./;
 
 export async function deleteScratchTopics(): Promise<number> {
   const config = loadConfig(BaseConfig);

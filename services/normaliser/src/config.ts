@@ -5,8 +5,11 @@ export const NormaliserConfig = BaseConfig.extend({
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8202),
   /** Internal read API for the gateway (`/offers…`). */
   OFFERS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8102),
-  /** Read the listing topics from their start when the consumer group is new (replays, benchmarks). */
-  NORMALISER_FROM_BEGINNING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Where a new consumer group starts: at the topics' start (default), so listings a crawler
+   * published before the normaliser's first start are not lost; normalising is idempotent.
+   */
+  NORMALISER_FROM_BEGINNING: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** A failed publish of journaled events is tried again this often. */
   NORMALISER_OUTBOX_RETRY_MS: z.coerce.number().int().positive().default(5_000),
   /** The journal is compacted into a snapshot once it outgrows max(this, the last snapshot). */
