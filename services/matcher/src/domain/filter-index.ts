@@ -5,7 +5,7 @@ import type { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import * as keys from './keys';
 import * as postingLayout from './postings';
-import { GrowableF64 } from './growable';
+import { GrowableF64, GrowableI32 } from './growable';
 import { Postings } from './postings';
 
 /**
@@ -28,7 +28,7 @@ const {
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
 const { BY_FROM, GROUP_WORDS } = postingLayout;
-const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, AUX, LAT, LON, COS_LAT, EDGE, CIRCLE, EXTRA, float32Down, float32Up } = rowLayout;
+const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, float32Down, float32Up } = rowLayout;
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
@@ -37,8 +37,27 @@ const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
 const LAYOUT_INDEX = indexes(DISPOSITION_LABELS, 1);
 const LAYOUTS = DISPOSITION_LABELS.length + 1;
 const LAYOUTS_APPLY = REAL_ESTATE_TYPES.map((t) => criterionApplies('dispositions', t));
-const bucketOf = (location: number, ad: number, type: number, layout: number) => ((location * AD_TYPES.length + ad) * REAL_ESTATE_TYPES.length + type) * LAYOUTS + layout;
+/**
+ * Facets split a bucket further so a lookup skips whole parts: whether the watchdog takes offers
+ * without a price (an offer without one reads only those that do), and the class of its lowest
+ * floor area (an offer reads only the classes up to its own area's). `AREA_CLASSES` are the
+ * lower ends of the classes above the first.
+ */
+const AREA_CLASSES = [50, 80];
+const FACETS = 2 * (AREA_CLASSES.length + 1);
+const SUBS = LAYOUTS * FACETS;
+const baseOf = (location: number, ad: number, type: number) => (location * AD_TYPES.length + ad) * REAL_ESTATE_TYPES.length + type;
+const areaClassOf = (area: number) => {
+  let k = 0;
+  while (k < AREA_CLASSES.length && AREA_CLASSES[k] <= area) k++;
+  return k;
+};
 
+const growInt = (a: Int32Array) => {
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+};
 const bitOf = <T>(values: readonly T[], value: T | null | undefined) => (value == null ? 0 : 1 << values.indexOf(value));
 const maskOf = <T>(values: readonly T[], list: readonly T[]) => list.reduce((m, v) => m | bitOf(values, v), 0);
 const lo = (r: Range | undefined) => r?.from ?? -Infinity;
@@ -57,19 +76,23 @@ const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
   return mask;
 });
 
-/**
- * Relative margin of the cheap bounds on the haversine value (covering the 32-bit cos latitude
- * and edge in the row); exact arithmetic decides inside it.
- */
-const NEAR_EDGE = 1e-6;
+/** Relative margin of the cheap bounds on the haversine value; exact arithmetic decides inside it. */
+const NEAR_EDGE = 1e-9;
+/** Circle table row: centre latitude, longitude, cos latitude, haversine value of the radius, radius. */
+const CIRCLE_WORDS = 5;
 const HALF_RADIAN = Math.PI / 360;
+/**
+ * Numbers per extras record: exact price low and high, floor area low and high, land area low
+ * and high, beds low and high, price per m² low and high.
+ */
+const EXTRA = 10;
 /** Location ids of an offer: up to four codes and one cell per level. */
 const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */
-  private readonly codes = new Postings(false);
-  private readonly circles = new Postings(true);
+  private readonly codes = new Postings(false, SUBS);
+  private readonly circles = new Postings(true, SUBS);
   private readonly codeIds: Record<PlaceKind, Map<string, number>> = { region: new Map(), district: new Map(), municipality: new Map(), pragueDistrict: new Map() };
   private readonly cellIds = new Map<number, number>();
   private nextCodeId = 0;
@@ -77,9 +100,19 @@ export class FilterIndex {
 
   private readonly slotOfId = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
-  private readonly extras = new Float64Array(10);
-  /** Exact radius of each surrounding-area circle filed (rows keep a 32-bit haversine value). */
-  private readonly radii = new GrowableF64();
+  /**
+   * Per watchdog with a check beyond its rows (beds, price per m², bounds rounded in the rows):
+   * `EXTRA` exact numbers, found through `extrasOf[slot]`.
+   */
+  private readonly extras = new GrowableF64();
+  private readonly extrasOf = new GrowableI32();
+  private readonly scratch = new Float64Array(EXTRA);
+  /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
+  private fileCodes = new Int32Array(32);
+  private fileCells = new Int32Array(128);
+  /** Every distinct surrounding-area circle filed, `CIRCLE_WORDS` each; circle rows point here. */
+  private readonly circleTable = new GrowableF64();
+  private readonly circleIds = new Map<string, number>();
 
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
@@ -95,6 +128,7 @@ export class FilterIndex {
   private qReject = 0;
   private qBits = 0;
   private qArea = NaN;
+  private qAreaClass = 0;
   private qLandArea = NaN;
   private qBeds = NaN;
   private qPricePerM2 = NaN;
@@ -178,9 +212,10 @@ export class FilterIndex {
     let count = 0;
     for (let i = 0; i < this.locationCount; i++) {
       const postings = i < codes ? this.codes : this.circles;
+      const base = baseOf(this.locations[i], ad, type);
       // Watchdogs that name no layout, then those that name the offer's.
-      count = this.scanBucket(postings, bucketOf(this.locations[i], ad, type, 0), count);
-      if (layout > 0) count = this.scanBucket(postings, bucketOf(this.locations[i], ad, type, layout), count);
+      count = this.scanLayout(postings, base, 0, count);
+      if (layout > 0) count = this.scanLayout(postings, base, layout, count);
     }
     const seen = this.seen;
     const out = this.out;
@@ -200,10 +235,17 @@ export class FilterIndex {
     if (!hasPrice) reject |= PRICED_ONLY;
     else if (!checked) reject |= PRICE_RESTRICTED;
     if (offer.elevator !== true) reject |= ELEVATOR;
-    this.qReject = reject;
     this.qBits = maskOf(TERRACE_TYPES, offer.terraceTypes) | (bitOf(LAND_TYPES, offer.landType) << LAND_TYPE_SHIFT) | (bitOf(HOUSE_TYPES, offer.houseType) << HOUSE_TYPE_SHIFT);
-    this.qArea = offer.area ?? NaN;
-    this.qLandArea = offer.landArea ?? NaN;
+    // Rows of watchdogs that do not restrict an area hold (-∞, +∞); an offer that states no area
+    // (or NaN) is compared as 0, which those pass, and rejects the restricting ones by mask.
+    const area = offer.area;
+    const landArea = offer.landArea;
+    this.qArea = area != null && !Number.isNaN(area) ? area : 0;
+    this.qAreaClass = this.qArea === area ? areaClassOf(area) : 0;
+    this.qLandArea = landArea != null && !Number.isNaN(landArea) ? landArea : 0;
+    if (this.qArea !== area) reject |= AREA;
+    if (this.qLandArea !== landArea) reject |= LAND_AREA;
+    this.qReject = reject;
     this.qBeds = offer.beds ?? NaN;
     this.qPricePerM2 = hasPrice ? pricePerM2Of(offer) ?? NaN : NaN;
     const point = offer.location.point;
@@ -212,98 +254,144 @@ export class FilterIndex {
     this.qCosLat = point ? Math.cos((point.lat * Math.PI) / 180) : 0;
   }
 
-  /** The groups of a bucket that can hold the offer's price (see `Postings`), then its overlay. */
-  private scanBucket(p: Postings, bucket: number, count: number): number {
-    let first = 0;
-    let last = 0;
-    const table = p.bucketStart;
-    if (table !== null) {
-      if (bucket + 1 < table.length) {
-        first = table[bucket];
-        last = table[bucket + 1];
-      }
-    } else {
-      const packed = p.buckets.get(bucket);
-      if (packed !== undefined) {
-        first = Math.floor(packed / 2 ** 20);
-        last = first + (packed % 2 ** 20);
-      }
+  /** The facets of a (base, layout) the offer can match: with and without price, area classes up to its own. */
+  private scanLayout(p: Postings, base: number, layout: number, count: number): number {
+    const classes = this.qAreaClass;
+    for (let include = this.qHasPrice ? 0 : 1; include < 2; include++) {
+      for (let k = 0; k <= classes; k++) count = this.scanBucket(p, base, layout * FACETS + include * (AREA_CLASSES.length + 1) + k, count);
     }
-    if (first < last) {
-      const groups = p.groups;
-      const low = this.qLow;
-      const high = this.qHigh;
-      const end = last * GROUP_WORDS;
-      for (let g = first * GROUP_WORDS; g < end; g += GROUP_WORDS) {
-        if (groups[g + 5] === BY_FROM) {
-          count = this.scan(p.base, groups[g + 1], groups[g + 2], false, true, count);
-          continue;
-        }
-        // The remaining groups are by ascending lower bound.
-        if (groups[g + 3] > high) break;
-        if (groups[g] < low) continue;
-        count = this.scan(p.base, groups[g + 1], groups[g + 2], true, false, count);
-      }
+    return count;
+  }
+
+  /** The groups of a bucket that can hold the offer's price (see `Postings`), then its overlay. */
+  private scanBucket(p: Postings, base: number, sub: number, count: number): number {
+    const block = base < p.blockOf.length ? p.blockOf[base] : -1;
+    if (block >= 0) {
+      const first = p.starts[block + sub];
+      const last = p.starts[block + sub + 1];
+      if (first < last) count = this.walk(p, first, last, count);
     }
     if (p.overlayEntries === 0) return count;
-    const overlay = p.overlay.get(bucket);
-    return overlay ? this.scan(overlay, 0, overlay.length, false, false, count) : count;
+    const overlay = p.overlay.get(base * SUBS + sub);
+    return overlay ? this.walkOverlay(overlay, count) : count;
   }
 
   /**
-   * Walks entries [start, end) of a group sorted by descending upper bound (`byTo`: it stops at
-   * the first below the price), by ascending lower bound (`byFrom`: stops at the first above it),
-   * or unsorted (an overlay).
+   * The hot loop: walks groups [first, last) of a bucket. Groups by descending upper bound stop at
+   * the first entry below the price; groups by ascending lower bound stop at the first above it;
+   * the walk stops at the first group (they are by ascending lower bound) whose lowest lower
+   * bound is above the price. Surrounding-area circles are settled by cheap bounds on the
+   * haversine value (x² − x⁴/3 ≤ sin²x ≤ x², against the 32-bit edge with a margin); only points
+   * within a hair of the edge take the exact formula.
    */
-  private scan(rows: EntryRows, start: number, end: number, byTo: boolean, byFrom: boolean, count: number): number {
-    if (count + end - start > this.out.length) this.growOut(count + end - start);
+  private walk(p: Postings, first: number, last: number, count: number): number {
+    const groups = p.groups;
+    const rows = p.base;
+    const { floats, ints, stride, geo } = rows;
+    const circles = this.circleTable.data;
+    // Room for every entry of the bucket, so the loop needs no check.
+    const most = groups[(last - 1) * GROUP_WORDS + 2] - groups[first * GROUP_WORDS + 1];
+    if (count + most > this.out.length) this.growOut(count + most);
     const out = this.out;
     const seen = this.seen;
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
+    const bits = this.qBits;
     const area = this.qArea;
     const landArea = this.qLandArea;
-    const { floats, ints, stride, geo } = rows;
-    // Module-level constants are context loads on every use; locals stay in registers.
-    const [to, from, areaLo, areaHi, landLo, landHi, metaAt, slotAt] = [TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT];
-    const [areaFlag, landFlag, rareFlag, repeatFlag] = [AREA, LAND_AREA, RARE, REPEAT];
-    for (let u = start * stride, last = end * stride; u < last; u += stride) {
-      if (floats[u + to] < low) {
-        if (byTo) break;
-        continue;
+    const lat = this.qLat;
+    const lon = this.qLon;
+    const cosLat = this.qCosLat;
+    // Module constants are context loads on every use; copies in locals stay in registers.
+    const groupWords = GROUP_WORDS, byFromOrder = BY_FROM;
+    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
+    const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
+    const areaFlag = AREA, landFlag = LAND_AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    for (let g = first * groupWords, end = last * groupWords; g < end; g += groupWords) {
+      // Group row: highest upper bound, first entry, end, lowest and highest lower bound, order.
+      const byFrom = groups[g + 5] === byFromOrder;
+      if (!byFrom) {
+        if (groups[g + 3] > high) break;
+        if (groups[g] < low) continue;
       }
-      if (floats[u + from] > high) {
-        if (byFrom) break;
-        continue;
+      for (let u = groups[g + 1] * stride, stop = groups[g + 2] * stride; u < stop; u += stride) {
+        // The upper bound (offset 0) is +∞ throughout a group by lower bound.
+        if (floats[u] < low) break;
+        if (floats[u + from] > high) {
+          if (byFrom) break;
+          continue;
+        }
+        const meta = ints[u + metaAt];
+        if ((meta & reject) !== 0) continue;
+        if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
+        if ((meta & landFlag) !== 0 && !(landArea >= floats[u + landLo] && landArea <= floats[u + landHi])) continue;
+        if ((meta & rareFlag) !== 0) {
+          if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
+          if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
+          if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
+          if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
+        }
+        if (geo) {
+          const c = ints[u + circleAt] * circleWords;
+          const x = (lat - circles[c]) * HALF_RADIAN;
+          const y = (lon - circles[c + 1]) * HALF_RADIAN;
+          const cc = circles[c + 2] * cosLat;
+          const x2 = x * x;
+          const y2 = y * y;
+          const upper = x2 + cc * y2;
+          const edge = circles[c + 3];
+          if (!(upper < edge * (1 - NEAR_EDGE))) {
+            if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
+            if (!this.exactlyWithin(ints[u + circleAt])) continue;
+          }
+        }
+        const slot = ints[u + slotAt];
+        if ((meta & repeatFlag) !== 0) {
+          const word = slot >>> 5;
+          const bit = 1 << (slot & 31);
+          if ((seen[word] & bit) !== 0) continue;
+          seen[word] |= bit;
+        }
+        out[count++] = slot;
       }
-      const meta = ints[u + metaAt];
-      if ((meta & reject) !== 0) continue;
-      if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
-      if ((meta & landFlag) !== 0 && !(landArea >= floats[u + landLo] && landArea <= floats[u + landHi])) continue;
-      if ((meta & rareFlag) !== 0 && !this.passesRare(rows, u, meta)) continue;
-      if (geo && !this.withinCircle(rows, u)) continue;
-      const slot = ints[u + slotAt];
-      if ((meta & repeatFlag) !== 0) {
-        const word = slot >>> 5;
-        const bit = 1 << (slot & 31);
-        if ((seen[word] & bit) !== 0) continue;
-        seen[word] |= bit;
-      }
-      out[count++] = slot;
     }
     return count;
   }
 
-  /** Type masks (one of the offer's values allowed) and the exact ranges of the extras record of the row at `u`. */
-  private passesRare(rows: EntryRows, u: number, meta: number): boolean {
-    const bits = this.qBits;
-    if ((meta & TERRACE_MASK) !== 0 && (meta & bits & TERRACE_MASK) === 0) return false;
-    if ((meta & LAND_TYPE_MASK) !== 0 && (meta & bits & LAND_TYPE_MASK) === 0) return false;
-    if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & bits & HOUSE_TYPE_MASK) === 0) return false;
-    if ((meta & EXTRAS_CHECKS) === 0) return true;
-    const x = rows.extras;
-    const at = rows.ints[u + AUX] * EXTRA;
+  /** An overlay: unsorted entries added after the bulk build, every check on every entry. */
+  private walkOverlay(rows: EntryRows, count: number): number {
+    if (count + rows.length > this.out.length) this.growOut(count + rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const u = i * rows.stride;
+      const { floats, ints } = rows;
+      if (floats[u + TO] < this.qLow || floats[u + FROM] > this.qHigh) continue;
+      const meta = ints[u + META];
+      if ((meta & this.qReject) !== 0) continue;
+      if ((meta & AREA) !== 0 && !(this.qArea >= floats[u + AREA_LO] && this.qArea <= floats[u + AREA_HI])) continue;
+      if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= floats[u + LAND_LO] && this.qLandArea <= floats[u + LAND_HI])) continue;
+      if ((meta & TERRACE_MASK) !== 0 && (meta & this.qBits & TERRACE_MASK) === 0) continue;
+      if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
+      if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
+      if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
+      if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
+      const slot = ints[u + SLOT];
+      if ((meta & REPEAT) !== 0) {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if ((this.seen[word] & bit) !== 0) continue;
+        this.seen[word] |= bit;
+      }
+      this.out[count++] = slot;
+    }
+    return count;
+  }
+
+  /** The ranges of the row's extras record: exact bounds (when rounded in the row), beds, price per m². */
+  private passesExtras(rows: EntryRows, u: number, meta: number): boolean {
+    const x = this.extras.data;
+    const at = this.extrasOf.data[rows.ints[u + SLOT]] * EXTRA;
     if ((meta & INEXACT) !== 0) {
       const price = this.qLow;
       if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[at] && price <= x[at + 1])) return false;
@@ -316,24 +404,30 @@ export class FilterIndex {
   }
 
   /**
-   * `distanceKm(centre, offer) <= radius` as geo.ts computes it, for the circle row at `u`.
-   * Since x² − x⁴/3 ≤ sin²x ≤ x², polynomial bounds on the haversine value settle nearly every
-   * entry without a sine; only points within a hair of the edge take the exact formula.
+   * `distanceKm(centre, offer) <= radius` for a circle, exactly as geo.ts computes it. The walk
+   * first bounds the haversine value cheaply and comes here only for points within a hair of the
+   * edge.
    */
-  private withinCircle(rows: EntryRows, u: number): boolean {
-    const d = u >> 1;
-    const doubles = rows.doubles;
-    const x = (this.qLat - doubles[d + LAT]) * HALF_RADIAN;
-    const y = (this.qLon - doubles[d + LON]) * HALF_RADIAN;
-    const cc = rows.floats[u + COS_LAT] * this.qCosLat;
-    const x2 = x * x;
-    const y2 = y * y;
-    const upper = x2 + cc * y2;
-    const edge = rows.floats[u + EDGE];
-    if (upper < edge * (1 - NEAR_EDGE)) return true;
-    const lower = upper - (x2 * x2 + cc * y2 * y2) / 3;
-    if (lower > edge * (1 + NEAR_EDGE)) return false;
-    return distanceKm({ lat: doubles[d + LAT], lon: doubles[d + LON] }, { lat: this.qLat, lon: this.qLon }) <= this.radii.data[rows.ints[u + CIRCLE]];
+  private exactlyWithin(circle: number): boolean {
+    const c = circle * CIRCLE_WORDS;
+    const table = this.circleTable.data;
+    return distanceKm({ lat: table[c], lon: table[c + 1] }, { lat: this.qLat, lon: this.qLon }) <= table[c + 4];
+  }
+
+  /** The id of a circle in the circle table, adding it when new. */
+  private circleId(point: { lat: number; lon: number }, radius: number): number {
+    const key = `${point.lat},${point.lon},${radius}`;
+    let id = this.circleIds.get(key);
+    if (id === undefined) {
+      id = this.circleTable.length / CIRCLE_WORDS;
+      this.circleIds.set(key, id);
+      this.circleTable.push(point.lat);
+      this.circleTable.push(point.lon);
+      this.circleTable.push(Math.cos((point.lat * Math.PI) / 180));
+      this.circleTable.push(Math.sin(radius / (2 * EARTH_RADIUS_KM)) ** 2);
+      this.circleTable.push(radius);
+    }
+    return id;
   }
 
   /** Files every (bucket, place) entry of a watchdog. */
@@ -349,7 +443,7 @@ export class FilterIndex {
     let circles = 0;
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
-    const extras = this.extras;
+    const extras = this.scratch;
     extras[0] = lo(c.price);
     extras[1] = hi(c.price);
     extras[2] = lo(c.area);
@@ -369,6 +463,27 @@ export class FilterIndex {
     const landHi = float32Up(extras[5]);
     if (from !== extras[0] || to !== extras[1] || areaLo !== extras[2] || areaHi !== extras[3] || landLo !== extras[4] || landHi !== extras[5]) flags |= INEXACT;
 
+    if ((flags & EXTRAS_CHECKS) !== 0) {
+      this.extrasOf.set(slot, this.extras.length / EXTRA);
+      for (let k = 0; k < EXTRA; k++) this.extras.push(extras[k]);
+    }
+
+    // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.
+    let codeCount = 0;
+    let cellCount = 0;
+    for (const place of c.places) {
+      if (codeCount === this.fileCodes.length) this.fileCodes = growInt(this.fileCodes);
+      this.fileCodes[codeCount++] = this.codeId(place.kind, place.code);
+      const radius = place.radiusKm ?? 0;
+      if (!(radius > 0 && place.point)) continue;
+      const circle = this.circleId(place.point, radius);
+      for (const cell of cellsAround(place.point, radius)) {
+        if (cellCount + 2 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
+        this.fileCells[cellCount++] = this.cellId(cell);
+        this.fileCells[cellCount++] = circle;
+      }
+    }
+
     let ads = 0;
     for (const adType of c.adTypes) ads |= 1 << AD_INDEX[adType];
     let types = 0;
@@ -379,27 +494,23 @@ export class FilterIndex {
     for (let type = 0; type < REAL_ESTATE_TYPES.length; type++) {
       if ((types & (1 << type)) === 0) continue;
       let meta = flags & SCOPE[type];
+      // A range the type leaves unrestricted is stored open, so the walk can check it unconditionally.
+      const aLo = (meta & AREA) !== 0 ? areaLo : -Infinity;
+      const aHi = (meta & AREA) !== 0 ? areaHi : Infinity;
+      const lLo = (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
+      const lHi = (meta & LAND_AREA) !== 0 ? landHi : Infinity;
+      const facet = (c.includeWithoutPrice ? AREA_CLASSES.length + 1 : 0) + areaClassOf(aLo);
       if ((meta & RARE_CHECKS) !== 0) meta |= RARE;
-      const typeExtras = (meta & EXTRAS_CHECKS) !== 0 ? extras : null;
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;
       for (let ad = 0; ad < AD_TYPES.length; ad++) {
         if ((ads & (1 << ad)) === 0) continue;
         for (let layout = 0; layout < LAYOUTS; layout++) {
           if ((typeLayouts & (1 << layout)) === 0) continue;
-          for (const place of c.places) {
-            const code = this.codeId(place.kind, place.code);
-            this.codes.add(bucketOf(code, ad, type, layout), to, from, slot, meta, areaLo, areaHi, landLo, landHi, typeExtras);
-            const radius = place.radiusKm ?? 0;
-            if (!(radius > 0 && place.point)) continue;
-            const { lat, lon } = place.point;
-            const cosLat = Math.fround(Math.cos((lat * Math.PI) / 180));
-            const edge = Math.fround(Math.sin(radius / (2 * EARTH_RADIUS_KM)) ** 2);
-            const circle = this.radii.length;
-            this.radii.push(radius);
-            for (const cell of cellsAround(place.point, radius)) {
-              const at = this.circles.add(bucketOf(this.cellId(cell), ad, type, layout), to, from, slot, meta, areaLo, areaHi, landLo, landHi, typeExtras);
-              this.circles.lastRows.setCircle(at, lat, lon, cosLat, edge, circle);
-            }
+          const sub = layout * FACETS + facet;
+          for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+          for (let i = 0; i < cellCount; i += 2) {
+            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+            this.circles.lastRows.setCircle(at, this.fileCells[i + 1]);
           }
         }
       }

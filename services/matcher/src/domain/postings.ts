@@ -1,9 +1,11 @@
+import * as rowLayout from './entry-rows';
 import { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import { GrowableI32 } from './growable';
 
 // Read once: transpiled modules expose their exports through getters.
 const { REMOVED } = flagBits;
+const { FROM, TO } = rowLayout;
 
 /** Words per group row: highest upper price, first entry, end, lowest and highest lower price, order. */
 export const GROUP_WORDS = 6;
@@ -11,9 +13,9 @@ export const GROUP_WORDS = 6;
 export const BY_TO = 0;
 export const BY_FROM = 1;
 /** Entries per group of watchdogs with both price bounds. */
-const CHUNK = 32;
-const GROUPS_PER_BUCKET = 2 ** 20;
-const MAX_DENSE = 2 ** 26;
+const CHUNK = 16;
+/** Bases (location × offer type × property type) one index can hold: the first level of its bucket table. */
+const MAX_DENSE = 2 ** 25;
 
 /**
  * The entries of the index under their bucket (location × offer type × property type × layout),
@@ -39,11 +41,9 @@ const MAX_DENSE = 2 ** 26;
 export class Postings {
   private sealed = false;
   private staging: EntryRows;
-  private stagingBucket = new GrowableI32(1 << 16);
-  private readonly bucketIdOf = new Map<number, number>();
-  private bucketKeys: number[] = [];
-  private lastExtrasSlot = -1;
-  private lastExtrasRecord = -1;
+  /** Per staged entry: its bucket's base and sub. */
+  private stagingBase = new GrowableI32(1 << 16);
+  private stagingSub = new GrowableI32(1 << 16);
   /** The rows the last `add` wrote to. */
   lastRows: EntryRows;
 
@@ -52,12 +52,14 @@ export class Postings {
   /** `GROUP_WORDS` per group, in bucket order. */
   groups = new Float64Array(0);
   /**
-   * The groups of bucket b are `bucketStart[b] … bucketStart[b + 1] - 1`: a dense table over the
-   * bucket numbers (a few million; one read per lookup instead of a hash probe). Beyond
-   * `MAX_DENSE` buckets, `buckets` maps a bucket to first group × 2²⁰ + number of its groups.
+   * Where a bucket's groups are, in two levels: a bucket is base × `subs` + sub (the index files
+   * location × offer type × property type as the base, layout and facets as the sub). `blockOf`
+   * (dense over bases) gives a base's block in `starts`, -1 for none; the groups of sub s are
+   * `starts[block + s] … starts[block + s + 1] - 1`. One read finds the block, and the subs a
+   * lookup wants lie next to each other in it.
    */
-  bucketStart: Int32Array | null = null;
-  readonly buckets = new Map<number, number>();
+  blockOf: Int32Array = new Int32Array(0);
+  starts: Int32Array = new Int32Array(0);
   readonly overlay = new Map<number, EntryRows>();
   overlayEntries = 0;
 
@@ -70,7 +72,7 @@ export class Postings {
   size = 0;
   private removed = 0;
 
-  constructor(readonly geo: boolean) {
+  constructor(readonly geo: boolean, readonly subs: number) {
     this.staging = new EntryRows(1 << 12, geo);
     this.base = new EntryRows(0, geo);
     this.lastRows = this.staging;
@@ -80,40 +82,24 @@ export class Postings {
     return this.overlayEntries + this.removed;
   }
 
-  /**
-   * Adds an entry (bounds already rounded to 32 bits). `extras` (or null) is stored once per slot
-   * in the bulk load and per entry in the overlay. Returns the entry's position in `lastRows`,
-   * for the circle data.
-   */
-  add(bucket: number, to: number, from: number, slot: number, meta: number, areaLo: number, areaHi: number, landLo: number, landHi: number, extras: Float64Array | null): number {
+  /** Adds an entry (bounds already rounded to 32 bits); returns its position in `lastRows`, for the circle data. */
+  add(bucket: number, to: number, from: number, slot: number, meta: number, areaLo: number, areaHi: number, landLo: number, landHi: number): number {
     this.size++;
     if (!this.sealed) {
-      let id = this.bucketIdOf.get(bucket);
-      if (id === undefined) {
-        id = this.bucketKeys.push(bucket) - 1;
-        this.bucketIdOf.set(bucket, id);
-      }
-      let aux = -1;
-      if (extras) {
-        if (this.lastExtrasSlot !== slot) {
-          this.lastExtrasRecord = this.staging.pushExtras(extras);
-          this.lastExtrasSlot = slot;
-        }
-        aux = this.lastExtrasRecord;
-      }
-      this.stagingBucket.push(id);
+      const base = Math.floor(bucket / this.subs);
+      this.stagingBase.push(base);
+      this.stagingSub.push(bucket - base * this.subs);
       this.lastRows = this.staging;
-      return this.staging.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi, aux);
+      return this.staging.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi);
     }
     this.overlayEntries++;
     let rows = this.overlay.get(bucket);
     if (!rows) this.overlay.set(bucket, (rows = new EntryRows(4, this.geo)));
-    const aux = extras ? rows.pushExtras(extras) : -1;
     let buckets = this.overlaySlots.get(slot);
     if (!buckets) this.overlaySlots.set(slot, (buckets = []));
     if (!buckets.includes(bucket)) buckets.push(bucket);
     this.lastRows = rows;
-    return rows.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi, aux);
+    return rows.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi);
   }
 
   /** Drops every entry of the slot. */
@@ -150,78 +136,85 @@ export class Postings {
     this.sealed = true;
     const staging = this.staging;
     const n = staging.length;
-    const upper = new Float64Array(n);
-    const lower = new Float64Array(n);
-    for (let e = 0; e < n; e++) {
-      upper[e] = staging.to(e);
-      lower[e] = staging.from(e);
-    }
+    const subs = this.subs;
+    const sorter = new RadixSorter(n);
 
-    // Bucket rank × 3 + kind: no lower bound (0), only a lower bound (1), both (2).
-    const keys = Float64Array.from(this.bucketKeys).sort();
-    const bucketRank = new Int32Array(keys.length);
-    for (let b = 0; b < keys.length; b++) bucketRank[b] = lowerBound(keys, this.bucketKeys[b]);
-    const kindKey = new Int32Array(n);
-    const stagingBucket = this.stagingBucket.data;
-    for (let e = 0; e < n; e++) {
-      const kind = lower[e] === -Infinity ? 0 : upper[e] === Infinity ? 1 : 2;
-      kindKey[e] = bucketRank[stagingBucket[e]] * 3 + kind;
-    }
+    // Kind: no lower bound (0), only a lower bound (1), both (2).
+    const kind = new Int32Array(n);
+    for (let e = 0; e < n; e++) kind[e] = staging.from(e) === -Infinity ? 0 : staging.to(e) === Infinity ? 1 : 2;
+    const bases = this.stagingBase.data;
+    const sub = this.stagingSub.data;
+    let topBase = -1;
+    for (let e = 0; e < n; e++) if (bases[e] > topBase) topBase = bases[e];
+    if (topBase >= MAX_DENSE) throw new Error(`too many index locations (${topBase} bases); shard the watchdogs`);
 
-    // Stable counting sorts: by lower bound, then by bucket and kind; chunks are cut along that order.
-    const fromRank = rankAscending(lower);
-    const byFrom = countingSort(n, fromRank.ranks, fromRank.count, null);
-    const byKind = countingSort(n, kindKey, keys.length * 3, byFrom);
+    // Stable passes, least significant first: lower bound, kind, sub, base. Chunks are cut along that order.
+    sorter.byFloat32(staging, FROM, false);
+    const byFrom = sorter.order.slice();
+    sorter.by(kind, 3);
+    sorter.by(sub, subs);
+    sorter.by(bases, topBase + 1);
+    const byBucket = sorter.order;
     const chunkOf = new Int32Array(n);
     let chunks = 0;
     for (let k = 0, inChunk = 0; k < n; k++) {
-      const e = byKind[k];
-      const key = kindKey[e];
-      if (k === 0 || key !== kindKey[byKind[k - 1]] || (key % 3 === 2 && inChunk === CHUNK)) {
+      const e = byBucket[k];
+      if (k === 0) {
         chunks++;
-        inChunk = 0;
+      } else {
+        const p = byBucket[k - 1];
+        if (bases[e] !== bases[p] || sub[e] !== sub[p] || kind[e] !== kind[p] || (kind[e] === 2 && inChunk === CHUNK)) {
+          chunks++;
+          inChunk = 0;
+        }
       }
       chunkOf[e] = chunks - 1;
       inChunk++;
     }
     // Within a chunk: descending upper bound, ties by ascending lower bound (so the groups with
     // only a lower bound, all of upper bound +∞, stay by ascending lower bound).
-    for (let e = 0; e < n; e++) upper[e] = -upper[e];
-    const toRank = rankAscending(upper);
-    const byTo = countingSort(n, toRank.ranks, toRank.count, byFrom);
-    const order = countingSort(n, chunkOf, chunks, byTo);
+    sorter.order.set(byFrom);
+    sorter.byFloat32(staging, TO, true);
+    sorter.by(chunkOf, chunks);
+    const order = sorter.order;
 
     const base = staging.gather(order);
     this.groups = new Float64Array(chunks * GROUP_WORDS);
-    const topKey = keys.length > 0 ? keys[keys.length - 1] : -1;
-    const dense = topKey < MAX_DENSE && (keys.length === 0 || keys[0] >= 0) && keys.every(Number.isInteger);
-    if (dense) this.bucketStart = new Int32Array(topKey + 2);
+    const width = subs + 1;
+    this.blockOf = new Int32Array(topBase + 1).fill(-1);
+    let blocks = 0;
+    for (let k = 0; k < n; k++) if (k === 0 || bases[order[k]] !== bases[order[k - 1]]) blocks++;
+    this.starts = new Int32Array(blocks * width).fill(-1);
+    let block = -width;
     for (let k = 0, g = -1; k < n; k++) {
       const e = order[k];
       const at = chunkOf[e] * GROUP_WORDS;
+      const lower = base.from(k);
       if (chunkOf[e] !== g) {
         g = chunkOf[e];
-        this.groups[at] = -upper[e];
+        this.groups[at] = base.to(k);
         this.groups[at + 1] = k;
-        this.groups[at + 3] = lower[e];
-        this.groups[at + 4] = lower[e];
-        this.groups[at + 5] = kindKey[e] % 3 === 1 ? BY_FROM : BY_TO;
-        const bucket = keys[Math.floor(kindKey[e] / 3)];
-        if (dense) {
-          this.bucketStart![bucket + 1] = g + 1;
-        } else {
-          const packed = this.buckets.get(bucket);
-          this.buckets.set(bucket, packed === undefined ? g * GROUPS_PER_BUCKET + 1 : packed + 1);
+        this.groups[at + 3] = lower;
+        this.groups[at + 4] = lower;
+        this.groups[at + 5] = kind[e] === 1 ? BY_FROM : BY_TO;
+        if (k === 0 || bases[e] !== bases[order[k - 1]]) {
+          block += width;
+          this.blockOf[bases[e]] = block;
         }
+        if (this.starts[block + sub[e]] < 0) this.starts[block + sub[e]] = g;
       }
       this.groups[at + 2] = k + 1;
-      if (lower[e] < this.groups[at + 3]) this.groups[at + 3] = lower[e];
-      if (lower[e] > this.groups[at + 4]) this.groups[at + 4] = lower[e];
+      if (lower < this.groups[at + 3]) this.groups[at + 3] = lower;
+      if (lower > this.groups[at + 4]) this.groups[at + 4] = lower;
     }
-    if (dense) {
-      // Each bucket's end was written; empty buckets start (and end) where the previous one ended.
-      const start = this.bucketStart!;
-      for (let b = 1; b < start.length; b++) if (start[b] < start[b - 1]) start[b] = start[b - 1];
+    // A sub without groups starts (and ends) where the next one starts; the last ends the block.
+    for (let at = 0; at < this.starts.length; at += width) {
+      let next = at + width < this.starts.length ? firstOf(this.starts, at + width, width) : chunks;
+      this.starts[at + subs] = next;
+      for (let s = subs - 1; s >= 0; s--) {
+        if (this.starts[at + s] < 0) this.starts[at + s] = next;
+        else next = this.starts[at + s];
+      }
     }
     this.base = base;
 
@@ -231,56 +224,79 @@ export class Postings {
       slotOf[i] = base.slot(i);
       if (slotOf[i] > maxSlot) maxSlot = slotOf[i];
     }
-    const bySlot = countingSort(n, slotOf, maxSlot + 1, null);
+    sorter.order = identity(n);
+    sorter.by(slotOf, maxSlot + 1);
     this.slotStart = new Int32Array(maxSlot + 2);
     for (let i = 0; i < n; i++) this.slotStart[slotOf[i] + 1]++;
     for (let s = 0; s <= maxSlot; s++) this.slotStart[s + 1] += this.slotStart[s];
-    this.slotEntries = bySlot;
+    this.slotEntries = sorter.order;
 
     this.staging = new EntryRows(0, this.geo);
-    this.stagingBucket = new GrowableI32(1);
+    this.stagingBase = new GrowableI32(1);
+    this.stagingSub = new GrowableI32(1);
     this.lastRows = this.staging;
-    this.bucketIdOf.clear();
-    this.bucketKeys = [];
   }
 }
 
-/** First index whose value is ≥ `value` in an ascending array. */
-function lowerBound(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** The first group of a block (its lowest sub that has groups). */
+function firstOf(starts: Int32Array, at: number, width: number): number {
+  for (let sub = 0; sub < width - 1; sub++) if (starts[at + sub] >= 0) return starts[at + sub];
+  throw new Error('an index block without groups');
 }
 
-/** Dense ranks of the values, 0 for the smallest. */
-function rankAscending(values: Float64Array): { ranks: Int32Array; count: number } {
-  const n = values.length;
-  const sorted = values.slice().sort();
-  let distinct = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i];
-  const unique = sorted.subarray(0, distinct);
-  const ranks = new Int32Array(n);
-  for (let i = 0; i < n; i++) ranks[i] = lowerBound(unique, values[i]);
-  return { ranks, count: distinct };
-}
+const identity = (n: number) => {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order;
+};
 
 /**
- * The items `0 … n-1` (taken in the order of `within`, or ascending) stably sorted by `keyOf`,
- * whose values lie in `0 … keys-1`.
+ * Stable least-significant-first sorting of the items 0 … n-1 by successive keys: each pass is a
+ * counting sort of the current `order` by one small integer key (or a 16-bit half of a float's
+ * bits), so a bulk build sorts in linear time without comparisons.
  */
-function countingSort(n: number, keyOf: Int32Array, keys: number, within: Int32Array | null): Int32Array {
-  const cursor = new Int32Array(keys + 1);
-  for (let i = 0; i < n; i++) cursor[keyOf[i] + 1]++;
-  for (let k = 0; k < keys; k++) cursor[k + 1] += cursor[k];
-  const out = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const item = within ? within[k] : k;
-    out[cursor[keyOf[item]]++] = item;
+class RadixSorter {
+  order: Int32Array;
+  private spare: Int32Array;
+  private readonly digit: Int32Array;
+
+  constructor(private readonly n: number) {
+    this.order = identity(n);
+    this.spare = new Int32Array(n);
+    this.digit = new Int32Array(n);
   }
-  return out;
+
+  /** Stable pass by `keyOf[item]`, whose values lie in 0 … keys-1. */
+  by(keyOf: Int32Array, keys: number): void {
+    const { n, order, spare } = this;
+    const cursor = new Int32Array(keys + 1);
+    for (let i = 0; i < n; i++) cursor[keyOf[i] + 1]++;
+    for (let k = 0; k < keys; k++) cursor[k + 1] += cursor[k];
+    for (let k = 0; k < n; k++) {
+      const item = order[k];
+      spare[cursor[keyOf[item]]++] = item;
+    }
+    this.spare = order;
+    this.order = spare;
+  }
+
+  /**
+   * Stable passes by a float32 field of the rows (ascending, or descending), through its bits
+   * mapped to an unsigned order: two 16-bit digits.
+   */
+  byFloat32(rows: EntryRows, field: number, descending: boolean): void {
+    const { n, digit } = this;
+    const ints = rows.ints;
+    const stride = rows.stride;
+    for (const shift of [0, 16]) {
+      for (let i = 0; i < n; i++) {
+        const bits = ints[i * stride + field];
+        // Negative floats order reversed: flip all bits; others flip the sign bit.
+        let key = (bits ^ ((bits >> 31) | 0x80000000)) >>> 0;
+        if (descending) key = 0xffffffff - key;
+        digit[i] = (key >>> shift) & 0xffff;
+      }
+      this.by(digit, 0x10000);
+    }
+  }
 }
