@@ -5,7 +5,7 @@ import type { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import * as keys from './keys';
 import * as postingLayout from './postings';
-import { GrowableF64, GrowableI32 } from './growable';
+import { GrowableF64 } from './growable';
 import { Postings } from './postings';
 
 /**
@@ -27,7 +27,7 @@ const {
   PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, RARE, RARE_CHECKS, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
-const { BY_FROM, GROUP_WORDS } = postingLayout;
+const { GROUP_UNITS } = postingLayout;
 const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, float32Down, float32Up } = rowLayout;
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
@@ -101,11 +101,10 @@ export class FilterIndex {
   private readonly slotOfId = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
   /**
-   * Per watchdog with a check beyond its rows (beds, price per m², bounds rounded in the rows):
-   * `EXTRA` exact numbers, found through `extrasOf[slot]`.
+   * Per slot, `EXTRA` exact numbers for the checks beyond the rows (beds, price per m², bounds
+   * rounded in the rows): addressed by slot, so a check costs one memory read, not two.
    */
   private readonly extras = new GrowableF64();
-  private readonly extrasOf = new GrowableI32();
   private readonly scratch = new Float64Array(EXTRA);
   /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
   private fileCodes = new Int32Array(32);
@@ -285,12 +284,13 @@ export class FilterIndex {
    * within a hair of the edge take the exact formula.
    */
   private walk(p: Postings, first: number, last: number, count: number): number {
-    const groups = p.groups;
+    const groupFloats = p.groupFloats;
+    const groupInts = p.groupInts;
     const rows = p.base;
     const { floats, ints, stride, geo } = rows;
     const circles = this.circleTable.data;
     // Room for every entry of the bucket, so the loop needs no check.
-    const most = groups[(last - 1) * GROUP_WORDS + 2] - groups[first * GROUP_WORDS + 1];
+    const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
     if (count + most > this.out.length) this.growOut(count + most);
     const out = this.out;
     const seen = this.seen;
@@ -304,19 +304,20 @@ export class FilterIndex {
     const lon = this.qLon;
     const cosLat = this.qCosLat;
     // Module constants are context loads on every use; copies in locals stay in registers.
-    const groupWords = GROUP_WORDS, byFromOrder = BY_FROM;
+    const groupUnits = GROUP_UNITS;
     const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
     const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const areaFlag = AREA, landFlag = LAND_AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
     const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
-    for (let g = first * groupWords, end = last * groupWords; g < end; g += groupWords) {
-      // Group row: highest upper bound, first entry, end, lowest and highest lower bound, order.
-      const byFrom = groups[g + 5] === byFromOrder;
+    for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
+      // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
+      const stopAt = groupInts[g + 3];
+      const byFrom = stopAt < 0;
       if (!byFrom) {
-        if (groups[g + 3] > high) break;
-        if (groups[g] < low) continue;
+        if (groupFloats[g + 1] > high) break;
+        if (groupFloats[g] < low) continue;
       }
-      for (let u = groups[g + 1] * stride, stop = groups[g + 2] * stride; u < stop; u += stride) {
+      for (let u = groupInts[g + 2] * stride, stop = (byFrom ? -stopAt : stopAt) * stride; u < stop; u += stride) {
         // The upper bound (offset 0) is +∞ throughout a group by lower bound.
         if (floats[u] < low) break;
         if (floats[u + from] > high) {
@@ -391,7 +392,7 @@ export class FilterIndex {
   /** The ranges of the row's extras record: exact bounds (when rounded in the row), beds, price per m². */
   private passesExtras(rows: EntryRows, u: number, meta: number): boolean {
     const x = this.extras.data;
-    const at = this.extrasOf.data[rows.ints[u + SLOT]] * EXTRA;
+    const at = rows.ints[u + SLOT] * EXTRA;
     if ((meta & INEXACT) !== 0) {
       const price = this.qLow;
       if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[at] && price <= x[at + 1])) return false;
@@ -464,8 +465,7 @@ export class FilterIndex {
     if (from !== extras[0] || to !== extras[1] || areaLo !== extras[2] || areaHi !== extras[3] || landLo !== extras[4] || landHi !== extras[5]) flags |= INEXACT;
 
     if ((flags & EXTRAS_CHECKS) !== 0) {
-      this.extrasOf.set(slot, this.extras.length / EXTRA);
-      for (let k = 0; k < EXTRA; k++) this.extras.push(extras[k]);
+      for (let k = 0; k < EXTRA; k++) this.extras.set(slot * EXTRA + k, extras[k]);
     }
 
     // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.

@@ -7,11 +7,12 @@ import { GrowableI32 } from './growable';
 const { REMOVED } = flagBits;
 const { FROM, TO } = rowLayout;
 
-/** Words per group row: highest upper price, first entry, end, lowest and highest lower price, order. */
-export const GROUP_WORDS = 6;
-/** Group orders: by descending upper price (the walk stops below the offer's price), or by ascending lower price. */
-export const BY_TO = 0;
-export const BY_FROM = 1;
+/**
+ * A group row, 16 bytes in 4-byte units: 0 highest upper price, 1 lowest lower price (float32),
+ * 2 first entry, 3 end (int32; negated for a group by ascending lower price, the others being by
+ * descending upper price).
+ */
+export const GROUP_UNITS = 4;
 /** Entries per group of watchdogs with both price bounds. */
 const CHUNK = 16;
 /** Bases (location × offer type × property type) one index can hold: the first level of its bucket table. */
@@ -49,8 +50,9 @@ export class Postings {
 
   // Read directly by the index's lookup loop.
   base: EntryRows;
-  /** `GROUP_WORDS` per group, in bucket order. */
-  groups = new Float64Array(0);
+  /** `GROUP_UNITS` per group, in bucket order, through a float and an int view. */
+  groupFloats = new Float32Array(0);
+  groupInts = new Int32Array(0);
   /**
    * Where a bucket's groups are, in two levels: a bucket is base × `subs` + sub (the index files
    * location × offer type × property type as the base, layout and facets as the sub). `blockOf`
@@ -179,7 +181,10 @@ export class Postings {
     const order = sorter.order;
 
     const base = staging.gather(order);
-    this.groups = new Float64Array(chunks * GROUP_WORDS);
+    this.groupFloats = new Float32Array(chunks * GROUP_UNITS);
+    this.groupInts = new Int32Array(this.groupFloats.buffer);
+    const floats = this.groupFloats;
+    const ints = this.groupInts;
     const width = subs + 1;
     this.blockOf = new Int32Array(topBase + 1).fill(-1);
     let blocks = 0;
@@ -188,24 +193,21 @@ export class Postings {
     let block = -width;
     for (let k = 0, g = -1; k < n; k++) {
       const e = order[k];
-      const at = chunkOf[e] * GROUP_WORDS;
+      const at = chunkOf[e] * GROUP_UNITS;
       const lower = base.from(k);
       if (chunkOf[e] !== g) {
         g = chunkOf[e];
-        this.groups[at] = base.to(k);
-        this.groups[at + 1] = k;
-        this.groups[at + 3] = lower;
-        this.groups[at + 4] = lower;
-        this.groups[at + 5] = kind[e] === 1 ? BY_FROM : BY_TO;
+        floats[at] = base.to(k);
+        floats[at + 1] = lower;
+        ints[at + 2] = k;
         if (k === 0 || bases[e] !== bases[order[k - 1]]) {
           block += width;
           this.blockOf[bases[e]] = block;
         }
         if (this.starts[block + sub[e]] < 0) this.starts[block + sub[e]] = g;
       }
-      this.groups[at + 2] = k + 1;
-      if (lower < this.groups[at + 3]) this.groups[at + 3] = lower;
-      if (lower > this.groups[at + 4]) this.groups[at + 4] = lower;
+      ints[at + 3] = kind[e] === 1 ? -(k + 1) : k + 1;
+      if (lower < floats[at + 1]) floats[at + 1] = lower;
     }
     // A sub without groups starts (and ends) where the next one starts; the last ends the block.
     for (let at = 0; at < this.starts.length; at += width) {
