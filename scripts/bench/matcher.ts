@@ -26,7 +26,8 @@ function build(market: Market): { index: FilterIndex; seconds: number } {
   for (let done = 0; done < WATCHDOGS; done += chunk) {
     const criteria = Array.from({ length: Math.min(chunk, WATCHDOGS - done) }, () => market.watchdog());
     const start = process.hrtime.bigint();
-    for (let i = 0; i < criteria.length; i++) index.add(`w_${(done + i).toString(36)}`, criteria[i]);
+    // The matcher's registry keeps watchdog ↔ slot in the map it replays into; the index files criteria.
+    for (let i = 0; i < criteria.length; i++) index.insert(criteria[i]);
     spent += process.hrtime.bigint() - start;
   }
   const start = process.hrtime.bigint();

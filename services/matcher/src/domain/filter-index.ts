@@ -81,11 +81,8 @@ const NEAR_EDGE = 1e-9;
 /** Circle table row: centre latitude, longitude, cos latitude, haversine value of the radius, radius. */
 const CIRCLE_WORDS = 5;
 const HALF_RADIAN = Math.PI / 360;
-/**
- * Numbers per extras record: exact price low and high, floor area low and high, land area low
- * and high, beds low and high, price per m² low and high.
- */
-const EXTRA = 10;
+/** Numbers per slot for the rarer ranges: beds low and high, price per m² low and high. */
+const RANGES = 4;
 /** Location ids of an offer: up to four codes and one cell per level. */
 const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
@@ -98,20 +95,21 @@ export class FilterIndex {
   private nextCodeId = 0;
   private nextCellId = 0;
 
+  private slotCount = 0;
+  private live = 0;
+  private readonly deleted = new Set<number>();
   private readonly slotOfId = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
-  /**
-   * Per slot, `EXTRA` exact numbers for the checks beyond the rows (beds, price per m², bounds
-   * rounded in the rows): addressed by slot, so a check costs one memory read, not two.
-   */
-  private readonly extras = new GrowableF64();
-  private readonly scratch = new Float64Array(EXTRA);
+  /** Per slot, `RANGES` numbers: addressed by slot, so a check costs one memory read, not two. */
+  private readonly ranges = new GrowableF64();
+  /** The exact price, floor-area and land-area bounds of watchdogs whose rows hold them rounded. */
+  private readonly exact = new Map<number, Float64Array>();
   /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
   private fileCodes = new Int32Array(32);
   private fileCells = new Int32Array(128);
   /** Every distinct surrounding-area circle filed, `CIRCLE_WORDS` each; circle rows point here. */
   private readonly circleTable = new GrowableF64();
-  private readonly circleIds = new Map<string, number>();
+  private readonly circleIds = new Map<number, number>();
 
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
@@ -135,8 +133,9 @@ export class FilterIndex {
   private qLon = 0;
   private qCosLat = 0;
 
+  /** Watchdogs in the index. */
   get size(): number {
-    return this.slotOfId.size;
+    return this.live;
   }
 
   /** Entries added since the bulk build plus removed ones still taking room; see `needsRebuild`. */
@@ -155,43 +154,56 @@ export class FilterIndex {
     return this.out;
   }
 
-  has(id: string): boolean {
-    return this.slotOfId.has(id);
-  }
-
-  idOf(slot: number): string {
-    return this.ids[slot]!;
-  }
-
-  slotOf(id: string): number | undefined {
-    return this.slotOfId.get(id);
-  }
-
-  /** Adds a watchdog and returns its slot; to change one, remove it first. */
-  add(id: string, criteria: WatchdogCriteria): number {
-    if (this.slotOfId.has(id)) throw new Error(`watchdog ${id} is already in the index; remove it first`);
-    const slot = this.ids.push(id) - 1;
-    this.slotOfId.set(id, slot);
+  /**
+   * Files a watchdog's criteria and returns its slot, the number lookups answer with. The caller
+   * keeps slot ↔ watchdog (the matcher's registry does, in the map it replays into anyway).
+   */
+  insert(criteria: WatchdogCriteria): number {
+    const slot = this.slotCount++;
+    this.live++;
     if (this.seen.length * 32 <= slot) this.growSeen(slot);
     this.file(slot, criteria);
     return slot;
   }
 
-  /** Removes a watchdog (the criteria are not needed; the parameter is kept for callers that pass them). */
-  remove(id: string, _criteria?: WatchdogCriteria): boolean {
-    const slot = this.slotOfId.get(id);
-    if (slot === undefined) return false;
+  /** Takes a slot's watchdog out (its entries are skipped until the next bulk build). */
+  delete(slot: number): void {
+    if (slot < 0 || slot >= this.slotCount || this.deleted.has(slot)) return;
+    this.deleted.add(slot);
+    this.exact.delete(slot);
+    this.live--;
     this.codes.removeSlot(slot);
     this.circles.removeSlot(slot);
-    this.slotOfId.delete(id);
-    this.ids[slot] = undefined;
-    return true;
   }
 
   /** Packs the bulk-loaded entries; later additions go to small overlays. */
   seal(): void {
-    this.codes.seal(this.ids.length);
-    this.circles.seal(this.ids.length);
+    this.codes.seal(this.slotCount);
+    this.circles.seal(this.slotCount);
+  }
+
+  // Keyed by watchdog id, for tests and small callers: a map kept beside the slots.
+
+  has(id: string): boolean {
+    return this.slotOfId.has(id);
+  }
+
+  /** Adds a watchdog by id; to change one, remove it first. */
+  add(id: string, criteria: WatchdogCriteria): number {
+    if (this.slotOfId.has(id)) throw new Error(`watchdog ${id} is already in the index; remove it first`);
+    const slot = this.insert(criteria);
+    this.slotOfId.set(id, slot);
+    this.ids[slot] = id;
+    return slot;
+  }
+
+  remove(id: string): boolean {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return false;
+    this.delete(slot);
+    this.slotOfId.delete(id);
+    this.ids[slot] = undefined;
+    return true;
   }
 
   match(offer: Offer): string[] {
@@ -391,16 +403,18 @@ export class FilterIndex {
 
   /** The ranges of the row's extras record: exact bounds (when rounded in the row), beds, price per m². */
   private passesExtras(rows: EntryRows, u: number, meta: number): boolean {
-    const x = this.extras.data;
-    const at = rows.ints[u + SLOT] * EXTRA;
+    const slot = rows.ints[u + SLOT];
     if ((meta & INEXACT) !== 0) {
+      const x = this.exact.get(slot)!;
       const price = this.qLow;
-      if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[at] && price <= x[at + 1])) return false;
-      if ((meta & AREA) !== 0 && !(this.qArea >= x[at + 2] && this.qArea <= x[at + 3])) return false;
-      if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= x[at + 4] && this.qLandArea <= x[at + 5])) return false;
+      if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[0] && price <= x[1])) return false;
+      if ((meta & AREA) !== 0 && !(this.qArea >= x[2] && this.qArea <= x[3])) return false;
+      if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= x[4] && this.qLandArea <= x[5])) return false;
     }
-    if ((meta & BEDS) !== 0 && !(this.qBeds >= x[at + 6] && this.qBeds <= x[at + 7])) return false;
-    if ((meta & PRICE_PER_M2) !== 0 && this.qHasPrice && !(this.qPricePerM2 >= x[at + 8] && this.qPricePerM2 <= x[at + 9])) return false;
+    const r = this.ranges.data;
+    const at = slot * RANGES;
+    if ((meta & BEDS) !== 0 && !(this.qBeds >= r[at] && this.qBeds <= r[at + 1])) return false;
+    if ((meta & PRICE_PER_M2) !== 0 && this.qHasPrice && !(this.qPricePerM2 >= r[at + 2] && this.qPricePerM2 <= r[at + 3])) return false;
     return true;
   }
 
@@ -415,11 +429,16 @@ export class FilterIndex {
     return distanceKm({ lat: table[c], lon: table[c + 1] }, { lat: this.qLat, lon: this.qLon }) <= table[c + 4];
   }
 
-  /** The id of a circle in the circle table, adding it when new. */
+  /**
+   * The id of a circle in the circle table, adding it when new. Circles are looked up by a
+   * number mixed from centre and radius; a clash of two different circles (the table tells) just
+   * files the second as a circle of its own.
+   */
   private circleId(point: { lat: number; lon: number }, radius: number): number {
-    const key = `${point.lat},${point.lon},${radius}`;
+    const key = point.lat * 1e9 + point.lon * 1e4 + radius;
     let id = this.circleIds.get(key);
-    if (id === undefined) {
+    const t = this.circleTable.data;
+    if (id === undefined || t[id * CIRCLE_WORDS] !== point.lat || t[id * CIRCLE_WORDS + 1] !== point.lon || t[id * CIRCLE_WORDS + 4] !== radius) {
       id = this.circleTable.length / CIRCLE_WORDS;
       this.circleIds.set(key, id);
       this.circleTable.push(point.lat);
@@ -444,28 +463,23 @@ export class FilterIndex {
     let circles = 0;
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
-    const extras = this.scratch;
-    extras[0] = lo(c.price);
-    extras[1] = hi(c.price);
-    extras[2] = lo(c.area);
-    extras[3] = hi(c.area);
-    extras[4] = lo(c.landArea);
-    extras[5] = hi(c.landArea);
-    extras[6] = lo(c.beds);
-    extras[7] = hi(c.beds);
-    extras[8] = lo(c.pricePerM2);
-    extras[9] = hi(c.pricePerM2);
+    const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea)] as const;
     // The row's bounds, rounded outwards to 32 bits.
-    const from = float32Down(extras[0]);
-    const to = float32Up(extras[1]);
-    const areaLo = float32Down(extras[2]);
-    const areaHi = float32Up(extras[3]);
-    const landLo = float32Down(extras[4]);
-    const landHi = float32Up(extras[5]);
-    if (from !== extras[0] || to !== extras[1] || areaLo !== extras[2] || areaHi !== extras[3] || landLo !== extras[4] || landHi !== extras[5]) flags |= INEXACT;
-
-    if ((flags & EXTRAS_CHECKS) !== 0) {
-      for (let k = 0; k < EXTRA; k++) this.extras.set(slot * EXTRA + k, extras[k]);
+    const from = float32Down(exact[0]);
+    const to = float32Up(exact[1]);
+    const areaLo = float32Down(exact[2]);
+    const areaHi = float32Up(exact[3]);
+    const landLo = float32Down(exact[4]);
+    const landHi = float32Up(exact[5]);
+    if (from !== exact[0] || to !== exact[1] || areaLo !== exact[2] || areaHi !== exact[3] || landLo !== exact[4] || landHi !== exact[5]) {
+      flags |= INEXACT;
+      this.exact.set(slot, Float64Array.from(exact));
+    }
+    if ((flags & (BEDS | PRICE_PER_M2)) !== 0) {
+      this.ranges.set(slot * RANGES + 3, hi(c.pricePerM2));
+      this.ranges.data[slot * RANGES] = lo(c.beds);
+      this.ranges.data[slot * RANGES + 1] = hi(c.beds);
+      this.ranges.data[slot * RANGES + 2] = lo(c.pricePerM2);
     }
 
     // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.

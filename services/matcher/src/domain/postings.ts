@@ -150,11 +150,12 @@ export class Postings {
     for (let e = 0; e < n; e++) if (bases[e] > topBase) topBase = bases[e];
     if (topBase >= MAX_DENSE) throw new Error(`too many index locations (${topBase} bases); shard the watchdogs`);
 
-    // Stable passes, least significant first: lower bound, kind, sub, base. Chunks are cut along that order.
+    // Stable passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
     sorter.byFloat32(staging, FROM, false);
     const byFrom = sorter.order.slice();
-    sorter.by(kind, 3);
-    sorter.by(sub, subs);
+    const subKind = new Int32Array(n);
+    for (let e = 0; e < n; e++) subKind[e] = sub[e] * 3 + kind[e];
+    sorter.by(subKind, subs * 3);
     sorter.by(bases, topBase + 1);
     const byBucket = sorter.order;
     const chunkOf = new Int32Array(n);
@@ -165,7 +166,7 @@ export class Postings {
         chunks++;
       } else {
         const p = byBucket[k - 1];
-        if (bases[e] !== bases[p] || sub[e] !== sub[p] || kind[e] !== kind[p] || (kind[e] === 2 && inChunk === CHUNK)) {
+        if (bases[e] !== bases[p] || subKind[e] !== subKind[p] || (kind[e] === 2 && inChunk === CHUNK)) {
           chunks++;
           inChunk = 0;
         }

@@ -5,8 +5,8 @@ import { shardOf } from './shard';
 export type MatchReason = MatchFoundV1['reason'];
 export type Shard = { index: number; count: number };
 
-/** What a match needs of a watchdog, worked out once when it is filed rather than per match. */
-type Filed = { watchdog: Watchdog; email: string; expiresAt: number };
+/** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
+type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number };
 
 /**
  * The active watchdogs of this instance's shard and the index over them. Pure: it is told about
@@ -14,9 +14,9 @@ type Filed = { watchdog: Watchdog; email: string; expiresAt: number };
  */
 export class WatchdogRegistry {
   private index = new FilterIndex();
-  private readonly watchdogs = new Map<string, Watchdog>();
+  private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
-  private bySlot: Array<Filed | undefined> = [];
+  private bySlot: Array<Kept | undefined> = [];
   /** While replaying, states only land in the map; the index is bulk-built once at the end. */
   private loading: boolean;
 
@@ -34,12 +34,14 @@ export class WatchdogRegistry {
       this.forget(watchdogId);
       return false;
     }
+    const previous = this.watchdogs.get(watchdogId);
+    if (previous) this.unfile(previous);
+    const kept: Kept = { watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1 };
+    this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
-      this.unfile(watchdogId);
-      this.file(this.index, watchdogId, watchdog);
+      this.file(this.index, kept);
+      if (this.index.needsRebuild) this.rebuild();
     }
-    this.watchdogs.set(watchdogId, watchdog);
-    if (!this.loading && this.index.needsRebuild) this.rebuild();
     return true;
   }
 
@@ -54,7 +56,7 @@ export class WatchdogRegistry {
   rebuild(): void {
     const index = new FilterIndex();
     this.bySlot = [];
-    for (const [id, watchdog] of this.watchdogs) this.file(index, id, watchdog);
+    for (const kept of this.watchdogs.values()) this.file(index, kept);
     index.seal();
     this.index = index;
   }
@@ -87,7 +89,8 @@ export class WatchdogRegistry {
   /** Drops watchdogs whose time ran out, so the index does not keep finding them. */
   expire(now = new Date()): number {
     let expired = 0;
-    for (const [id, watchdog] of this.watchdogs) if (isExpired(watchdog, now)) (this.forget(id), expired++);
+    const time = now.getTime();
+    for (const [id, kept] of this.watchdogs) if (kept.expiresAt <= time) (this.forget(id), expired++);
     return expired;
   }
 
@@ -95,21 +98,23 @@ export class WatchdogRegistry {
     return watchdog.status === 'Active' && !isExpired(watchdog, now) && shardOf(watchdog.email, this.shard.count) === this.shard.index;
   }
 
-  private file(index: FilterIndex, id: string, watchdog: Watchdog): void {
-    const expiresAt = watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt);
-    this.bySlot[index.add(id, watchdog.criteria)] = { watchdog, email: watchdog.email.toLowerCase(), expiresAt };
+  private file(index: FilterIndex, kept: Kept): void {
+    kept.slot = index.insert(kept.watchdog.criteria);
+    this.bySlot[kept.slot] = kept;
   }
 
-  private unfile(id: string): void {
-    const slot = this.index.slotOf(id);
-    if (slot === undefined) return;
-    this.index.remove(id);
-    this.bySlot[slot] = undefined;
+  private unfile(kept: Kept): void {
+    if (kept.slot < 0 || this.bySlot[kept.slot] !== kept) return;
+    this.index.delete(kept.slot);
+    this.bySlot[kept.slot] = undefined;
+    kept.slot = -1;
   }
 
   private forget(watchdogId: string): void {
-    if (!this.watchdogs.delete(watchdogId)) return;
-    if (!this.loading) this.unfile(watchdogId);
+    const kept = this.watchdogs.get(watchdogId);
+    if (!kept) return;
+    this.watchdogs.delete(watchdogId);
+    this.unfile(kept);
   }
 }
 
