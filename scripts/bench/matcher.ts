@@ -20,7 +20,8 @@ const info = (message: string) => process.stderr.write(`${message}\n`);
  * generated in chunks outside the clock.
  */
 function build(market: Market): { index: FilterIndex; seconds: number } {
-  const index = new FilterIndex();
+  // Sized up front, as the registry does from the number of watchdogs it replayed.
+  const index = new FilterIndex({ expectedWatchdogs: WATCHDOGS });
   const chunk = 50_000;
   let spent = 0n;
   for (let done = 0; done < WATCHDOGS; done += chunk) {

@@ -86,10 +86,14 @@ const RANGES = 4;
 /** Location ids of an offer: up to four codes and one cell per level. */
 const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
+/** Typical entries per watchdog in the Czech market (places × types × layouts; circles under cells), for sizing. */
+const CODE_ENTRIES_PER_WATCHDOG = 2.2;
+const CIRCLE_ENTRIES_PER_WATCHDOG = 1.5;
+
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */
-  private readonly codes = new Postings(false, SUBS);
-  private readonly circles = new Postings(true, SUBS);
+  private readonly codes: Postings;
+  private readonly circles: Postings;
   private readonly codeIds: Record<PlaceKind, Map<string, number>> = { region: new Map(), district: new Map(), municipality: new Map(), pragueDistrict: new Map() };
   private readonly cellIds = new Map<number, number>();
   private nextCodeId = 0;
@@ -132,6 +136,14 @@ export class FilterIndex {
   private qLat = 0;
   private qLon = 0;
   private qCosLat = 0;
+
+  /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
+  constructor(options: { expectedWatchdogs?: number } = {}) {
+    const expected = options.expectedWatchdogs ?? 0;
+    this.codes = new Postings(false, SUBS, Math.ceil(expected * CODE_ENTRIES_PER_WATCHDOG));
+    this.circles = new Postings(true, SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
+    this.ranges.reserve(expected * RANGES);
+  }
 
   /** Watchdogs in the index. */
   get size(): number {

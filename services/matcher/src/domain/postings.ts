@@ -43,8 +43,8 @@ export class Postings {
   private sealed = false;
   private staging: EntryRows;
   /** Per staged entry: its bucket's base and sub. */
-  private stagingBase = new GrowableI32(1 << 16);
-  private stagingSub = new GrowableI32(1 << 16);
+  private stagingBase: GrowableI32;
+  private stagingSub: GrowableI32;
   /** The rows the last `add` wrote to. */
   lastRows: EntryRows;
 
@@ -74,8 +74,11 @@ export class Postings {
   size = 0;
   private removed = 0;
 
-  constructor(readonly geo: boolean, readonly subs: number) {
-    this.staging = new EntryRows(1 << 12, geo);
+  /** `expected`: entries the bulk load is likely to stage (sizes the staging once instead of doubling it). */
+  constructor(readonly geo: boolean, readonly subs: number, expected = 0) {
+    this.staging = new EntryRows(Math.max(1 << 12, expected), geo);
+    this.stagingBase = new GrowableI32(Math.max(1 << 12, expected));
+    this.stagingSub = new GrowableI32(Math.max(1 << 12, expected));
     this.base = new EntryRows(0, geo);
     this.lastRows = this.staging;
   }

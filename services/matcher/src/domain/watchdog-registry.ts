@@ -54,7 +54,7 @@ export class WatchdogRegistry {
 
   /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
   rebuild(): void {
-    const index = new FilterIndex();
+    const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
     this.bySlot = [];
     for (const kept of this.watchdogs.values()) this.file(index, kept);
     index.seal();
