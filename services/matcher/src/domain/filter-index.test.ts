@@ -126,6 +126,38 @@ describe('FilterIndex', () => {
     expect(index.size).toBe(all.size);
   });
 
+  it('stays exact where bounds and values do not fit 32-bit floats, at and beside every bound', () => {
+    const r = random(99);
+    // Values around awkward numbers: above 2^24 (odd ones), fractions, tiny and huge ones.
+    const awkward = [16_777_217, 19_999_999, 25_000_001, 123_456_789.5, 0.1, 55.3, 33_333.33, 1e-7, 3e12];
+    const near = () => {
+      const v = r.pick(awkward) * (1 + (r.next() - 0.5) * 1e-6);
+      return r.pick([v, Math.fround(v), v + 1, v - 1, v * (1 + 2 ** -30)]);
+    };
+    const bounds = () => {
+      const a = r.maybe(0.8, () => Math.max(0, near()));
+      const b = r.maybe(0.8, () => Math.max(0, near()));
+      return a != null && b != null && a > b ? { from: b, to: a } : { from: a, to: b };
+    };
+    const all = new Map<string, WatchdogCriteria>();
+    const index = new FilterIndex();
+    for (let i = 0; i < 1500; i++) {
+      const c = WatchdogCriteria.parse({ ...randomCriteria(r), price: bounds(), area: bounds(), landArea: bounds(), pricePerM2: r.next() < 0.3 ? bounds() : {} });
+      all.set(`w${i}`, c);
+      index.add(`w${i}`, c);
+      if (i === 1000) index.seal();
+    }
+    let matches = 0;
+    for (let i = 0; i < 400; i++) {
+      const base = randomOffer(r, i);
+      const o = offer({ ...base, price: r.maybe(0.9, near), area: r.maybe(0.9, near), landArea: r.maybe(0.9, near), pricePerM2: r.maybe(0.3, near) });
+      const expected = [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort();
+      expect({ offer: i, ids: index.match(o).sort() }).toEqual({ offer: i, ids: expected });
+      matches += expected.length;
+    }
+    expect(matches).toBeGreaterThan(100);
+  });
+
   it('returns each watchdog once even when several of its places contain the offer', () => {
     const index = indexOf({
       w: criteria({ places: [

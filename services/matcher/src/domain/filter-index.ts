@@ -88,7 +88,7 @@ const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
 /** Typical entries per watchdog in the Czech market (places × types × layouts; circles under cells), for sizing. */
 const CODE_ENTRIES_PER_WATCHDOG = 2.2;
-const CIRCLE_ENTRIES_PER_WATCHDOG = 1.5;
+const CIRCLE_ENTRIES_PER_WATCHDOG = 1.2;
 
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */

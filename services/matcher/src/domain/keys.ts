@@ -28,7 +28,7 @@ export function cellsOf(point: GeoPoint): number[] {
 
 /** Every cell that a point within `radiusKm` (great-circle) of `center` can fall in. */
 export function cellsAround(center: GeoPoint, radiusKm: number): number[] {
-  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= radiusKm);
+  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= 2 * radiusKm);
   if (level < 0) level = CELL_LAT_DEG.length - 1;
   const angle = radiusKm / EARTH_RADIUS_KM;
   const dLat = (angle * 180) / Math.PI + MARGIN_DEG;
