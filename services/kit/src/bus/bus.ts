@@ -92,8 +92,10 @@ export class Bus {
       .map((t) => ({ ...t, name: this.prefix + t.name }))
       .filter((t) => !existing.has(t.name));
     if (missing.length === 0) return [];
+    // kafkajs's own wait for leaders gives up on "does not host this topic-partition" while a new
+    // topic is being served; waitUntilServed below retries that.
     await this.admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((t) => ({
         topic: t.name,
         numPartitions: t.partitions,
