@@ -57,7 +57,9 @@ export class Market {
 
   watchdog(): WatchdogCriteria {
     const r = this.r;
-    const area = r.weighted<Area>([['prague', 0.38], ['brno', 0.14], ['rest', 0.48]]);
+    // Searches follow market size: Prague and its surroundings (~2.7 M people, the most listings)
+    // well ahead of Brno's (~0.7 M), the rest by population.
+    const area = r.weighted<Area>([['prague', 0.38], ['brno', 0.1], ['rest', 0.52]]);
     const adType = r.weighted([['Sale', 0.55], ['Rent', 0.4], ['Auction', 0.03], ['Roommates', 0.02]] as const);
     const type = r.weighted([['Apartment', 0.6], ['House', 0.25], ['Land', 0.12], ['Commercial', 0.03]] as const);
     const rent = adType === 'Rent' || adType === 'Roommates';

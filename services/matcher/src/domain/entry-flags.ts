@@ -30,5 +30,11 @@ export const RARE = 1 << 19;
 /** The row's 32-bit price or floor-area bounds were rounded outwards; the extras hold the exact ones. */
 export const INEXACT = 1 << 20;
 
+/**
+ * Price per m² kept in the row's second range (units 4-5), for property types without land area
+ * (whose rows leave that range free); houses and land keep it in the per-slot ranges.
+ */
+export const PRICE_PER_M2_IN_ROW = 1 << 21;
+
 export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;
 export const RARE_CHECKS = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK | EXTRAS_CHECKS;

@@ -7,8 +7,8 @@
  * through, never drop one; where rounding changed a value the entry is flagged `INEXACT` and the
  * watchdog's extras record (see `FilterIndex`) holds the exact bounds for the final say.
  *
- * Row, in 4-byte units: 0 upper price, 1 lower price, 2 floor area low, 3 high, 4 land area low,
- * 5 high (float32), 6 meta, 7 slot (int32): 32 bytes, two rows to a cache line. Rows of
+ * Row, in 4-byte units: 0 upper price, 1 lower price, 2 floor area low, 3 high, 4 land area (or,
+ * for types without one, price per m²) low, 5 high (float32), 6 meta, 7 slot (int32): 32 bytes, two rows to a cache line. Rows of
  * surrounding-area circles add 8 the circle (int32, a row of the index's circle table).
  */
 export const TO = 0;

@@ -23,7 +23,7 @@ import { Postings } from './postings';
 
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
-  AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT,
+  AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, PRICE_PER_M2_IN_ROW,
   PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, RARE, RARE_CHECKS, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
@@ -63,6 +63,9 @@ const maskOf = <T>(values: readonly T[], list: readonly T[]) => list.reduce((m, 
 const lo = (r: Range | undefined) => r?.from ?? -Infinity;
 const hi = (r: Range | undefined) => r?.to ?? Infinity;
 const restricted = (r: Range | undefined) => r != null && (r.from != null || r.to != null);
+
+/** Types whose rows keep land area in their second range (the others keep price per m² there). */
+const LAND_IN_ROW = REAL_ESTATE_TYPES.map((t) => criterionApplies('landArea', t));
 
 /** The flags that apply to each property type (a land plot has no lift); the rest are dropped when filing. */
 const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
@@ -131,6 +134,9 @@ export class FilterIndex {
   private qArea = NaN;
   private qAreaClass = 0;
   private qLandArea = NaN;
+  /** The offer's value for the rows' second range, and the flag that says a row restricts it (0: not checked). */
+  private qSecond = 0;
+  private qSecondFlag = 0;
   private qBeds = NaN;
   private qPricePerM2 = NaN;
   private qLat = 0;
@@ -268,9 +274,23 @@ export class FilterIndex {
     this.qLandArea = landArea != null && !Number.isNaN(landArea) ? landArea : 0;
     if (this.qArea !== area) reject |= AREA;
     if (this.qLandArea !== landArea) reject |= LAND_AREA;
+    const pricePerM2 = hasPrice ? pricePerM2Of(offer) : null;
+    if (LAND_IN_ROW[TYPE_INDEX[offer.realEstateType]]) {
+      this.qSecond = this.qLandArea;
+      this.qSecondFlag = LAND_AREA;
+    } else if (hasPrice) {
+      // Price per m² applies only to offers with a price; one that cannot be worked out fails it.
+      const known = pricePerM2 != null && !Number.isNaN(pricePerM2);
+      this.qSecond = known ? pricePerM2 : 0;
+      this.qSecondFlag = PRICE_PER_M2_IN_ROW;
+      if (!known) reject |= PRICE_PER_M2_IN_ROW;
+    } else {
+      this.qSecond = 0;
+      this.qSecondFlag = 0;
+    }
     this.qReject = reject;
     this.qBeds = offer.beds ?? NaN;
-    this.qPricePerM2 = hasPrice ? pricePerM2Of(offer) ?? NaN : NaN;
+    this.qPricePerM2 = pricePerM2 ?? NaN;
     const point = offer.location.point;
     this.qLat = point ? point.lat : 0;
     this.qLon = point ? point.lon : 0;
@@ -323,7 +343,8 @@ export class FilterIndex {
     const reject = this.qReject;
     const bits = this.qBits;
     const area = this.qArea;
-    const landArea = this.qLandArea;
+    const second = this.qSecond;
+    const secondFlag = this.qSecondFlag;
     const lat = this.qLat;
     const lon = this.qLon;
     const cosLat = this.qCosLat;
@@ -331,7 +352,7 @@ export class FilterIndex {
     const groupUnits = GROUP_UNITS;
     const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
     const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
-    const areaFlag = AREA, landFlag = LAND_AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
+    const areaFlag = AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
     const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
@@ -351,7 +372,7 @@ export class FilterIndex {
         const meta = ints[u + metaAt];
         if ((meta & reject) !== 0) continue;
         if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
-        if ((meta & landFlag) !== 0 && !(landArea >= floats[u + landLo] && landArea <= floats[u + landHi])) continue;
+        if ((meta & secondFlag) !== 0 && !(second >= floats[u + landLo] && second <= floats[u + landHi])) continue;
         if ((meta & rareFlag) !== 0) {
           if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
           if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
@@ -395,7 +416,7 @@ export class FilterIndex {
       const meta = ints[u + META];
       if ((meta & this.qReject) !== 0) continue;
       if ((meta & AREA) !== 0 && !(this.qArea >= floats[u + AREA_LO] && this.qArea <= floats[u + AREA_HI])) continue;
-      if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= floats[u + LAND_LO] && this.qLandArea <= floats[u + LAND_HI])) continue;
+      if ((meta & this.qSecondFlag) !== 0 && !(this.qSecond >= floats[u + LAND_LO] && this.qSecond <= floats[u + LAND_HI])) continue;
       if ((meta & TERRACE_MASK) !== 0 && (meta & this.qBits & TERRACE_MASK) === 0) continue;
       if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
       if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
@@ -422,6 +443,7 @@ export class FilterIndex {
       if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[0] && price <= x[1])) return false;
       if ((meta & AREA) !== 0 && !(this.qArea >= x[2] && this.qArea <= x[3])) return false;
       if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= x[4] && this.qLandArea <= x[5])) return false;
+      if ((meta & PRICE_PER_M2_IN_ROW) !== 0 && this.qHasPrice && !(this.qPricePerM2 >= x[6] && this.qPricePerM2 <= x[7])) return false;
     }
     const r = this.ranges.data;
     const at = slot * RANGES;
@@ -475,7 +497,7 @@ export class FilterIndex {
     let circles = 0;
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
-    const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea)] as const;
+    const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.pricePerM2), hi(c.pricePerM2)] as const;
     // The row's bounds, rounded outwards to 32 bits.
     const from = float32Down(exact[0]);
     const to = float32Up(exact[1]);
@@ -483,7 +505,9 @@ export class FilterIndex {
     const areaHi = float32Up(exact[3]);
     const landLo = float32Down(exact[4]);
     const landHi = float32Up(exact[5]);
-    if (from !== exact[0] || to !== exact[1] || areaLo !== exact[2] || areaHi !== exact[3] || landLo !== exact[4] || landHi !== exact[5]) {
+    const perM2Lo = float32Down(exact[6]);
+    const perM2Hi = float32Up(exact[7]);
+    if (from !== exact[0] || to !== exact[1] || areaLo !== exact[2] || areaHi !== exact[3] || landLo !== exact[4] || landHi !== exact[5] || perM2Lo !== exact[6] || perM2Hi !== exact[7]) {
       flags |= INEXACT;
       this.exact.set(slot, Float64Array.from(exact));
     }
@@ -520,11 +544,14 @@ export class FilterIndex {
     for (let type = 0; type < REAL_ESTATE_TYPES.length; type++) {
       if ((types & (1 << type)) === 0) continue;
       let meta = flags & SCOPE[type];
+      // Types without land area keep price per m² in the row's second range instead of the per-slot ranges.
+      const perM2InRow = !LAND_IN_ROW[type] && (meta & PRICE_PER_M2) !== 0;
+      if (perM2InRow) meta = (meta & ~PRICE_PER_M2) | PRICE_PER_M2_IN_ROW;
       // A range the type leaves unrestricted is stored open, so the walk can check it unconditionally.
       const aLo = (meta & AREA) !== 0 ? areaLo : -Infinity;
       const aHi = (meta & AREA) !== 0 ? areaHi : Infinity;
-      const lLo = (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
-      const lHi = (meta & LAND_AREA) !== 0 ? landHi : Infinity;
+      const lLo = perM2InRow ? perM2Lo : (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
+      const lHi = perM2InRow ? perM2Hi : (meta & LAND_AREA) !== 0 ? landHi : Infinity;
       const facet = (c.includeWithoutPrice ? AREA_CLASSES.length + 1 : 0) + areaClassOf(aLo);
       if ((meta & RARE_CHECKS) !== 0) meta |= RARE;
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;

@@ -3,9 +3,9 @@ import { EARTH_RADIUS_KM, type GeoPoint } from '@rr/proto';
 /**
  * Geo grid cells at seven sizes, doubling from about 5.5 to 356 km north–south (east–west a
  * little wider, near square in Czechia). A surrounding-area circle is filed under the cells of the
- * smallest size at least its radius, so in Czechia it covers at most 3 × 3 cells, of which it
- * fills roughly a tenth to a third (the radius check rejects the rest); an offer looks up its one
- * cell of each size.
+ * smallest size at least its diameter, so in Czechia it covers at most 2 × 2 cells, of which it
+ * fills 5–20 % (the radius check rejects the rest; cells of the radius' size would halve that
+ * waste for twice the entries and build time); an offer looks up its one cell of each size.
  */
 const CELL_LAT_DEG = [0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2] as const;
 const CELL_LON_DEG = CELL_LAT_DEG.map((d) => d * 1.6);

@@ -19,22 +19,22 @@ const CHUNK = 16;
 const MAX_DENSE = 2 ** 25;
 
 /**
- * The entries of the index under their bucket (location × offer type × property type × layout),
- * arranged so that a lookup reads little more than the entries whose price range holds the
+ * The entries of the index under their bucket (location × offer type × property type × layout ×
+ * facets), arranged so that a lookup reads little more than the entries whose price range holds the
  * offer's price. A bucket's entries form groups, each a contiguous run of rows:
  *
  * - watchdogs without a lower price bound, by descending upper bound: the walk stops at the first
  *   one below the price;
  * - watchdogs with only a lower bound, by ascending lower bound: the walk stops at the first one
  *   above the price;
- * - watchdogs with both bounds, in chunks of 32 by ascending lower bound, each chunk by descending
+ * - watchdogs with both bounds, in chunks of 16 by ascending lower bound, each chunk by descending
  *   upper bound: the lookup stops at the first chunk whose lowest lower bound is above the price,
  *   skips chunks whose highest upper bound is below it, and within a chunk stops at the first
  *   upper bound below it. Only the chunk straddling the price holds entries whose lower bound is
- *   too high: at most 32 read in vain.
+ *   too high: at most 16 read in vain (smaller chunks trade those for more groups to step over).
  *
- * A bulk load is staged in rows and packed on `seal` by stable counting sorts and one gather: no
- * per-entry objects, no comparator sort. Group rows (`groups`) are adjacent per bucket, so a
+ * A bulk load is staged in rows and packed on `seal` by stable radix passes and one gather: no
+ * per-entry objects, no comparator sort. Group rows are adjacent per bucket, so a
  * lookup skips whole groups without touching their entries. Entries added after the seal go to
  * small unsorted per-bucket overlays; removed ones are flagged in place (found through a slot →
  * entries table). `churn` tells when a fresh bulk build would pay off.
