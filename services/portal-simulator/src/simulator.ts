@@ -12,6 +12,11 @@ import { choosePortals, StreamRunner, type StreamRequest } from './stream';
 
 export type SimulatorOptions = {
   seed: number;
+  /**
+   * Shifts every portal's listing ids, so a simulator started again (a new process, same seed)
+   * never reuses ids that a crawler's saved state already knows. 0 (tests) keeps them fixed.
+   */
+  idEpoch?: number;
   /** Public origin of the simulator, e.g. http://localhost:8090; listing URLs are built on it. */
   origin: string;
   municipalitiesCsv: string;
@@ -31,7 +36,7 @@ export class Simulator {
 
   constructor(readonly options: SimulatorOptions) {
     this.places = indexPlaces(loadMunicipalities(options.municipalitiesCsv));
-    this.store = new SimStore(options.seed, options.origin, options.clock);
+    this.store = new SimStore(options.seed, options.origin, options.clock, options.idEpoch ?? 0);
     this.rng = createRng(options.seed);
     this.stream = new StreamRunner((rng, req) => this.publishRandom(rng, req));
   }

@@ -26,9 +26,11 @@ export class SimStore {
   private counters: Record<'bezrealitky' | 'ulovdomov' | 'bazos' | 'realitycz' | 'realitymix', number>;
   private usedSrealityIds = new Set<string>();
 
-  constructor(seed: number, private readonly origin: string, private readonly clock: () => Date = () => new Date()) {
-    this.idRng = createRng(seed ^ 0x5eed);
-    this.counters = { bezrealitky: 1_090_000, ulovdomov: 5_700_000, bazos: 223_000_000, realitycz: 3_000, realitymix: 9_100_000 };
+  constructor(seed: number, private readonly origin: string, private readonly clock: () => Date = () => new Date(), idEpoch = 0) {
+    this.idRng = createRng((seed ^ 0x5eed ^ idEpoch) >>> 0);
+    const shift = idEpoch * 1_000;
+    // Reality.cz codes have six digits: their epoch shift wraps, and the random agency prefix keeps them apart.
+    this.counters = { bezrealitky: 1_090_000 + shift, ulovdomov: 5_700_000 + shift, bazos: 223_000_000 + shift, realitycz: 3_000 + (idEpoch % 900) * 1_000, realitymix: 9_100_000 + shift };
   }
 
   nextPropertyId(): string {
