@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { formatPostcode, readMunicipalities } from '@rr/gazetteer';
 import type { SimPlace } from '../portals/types';
 
-/** A municipality from the open-data CSV, with its centre. */
+/** A municipality from the open-data CSV, with its centre (the gazetteer's row). */
 export type Municipality = {
   code: string;
   name: string;
@@ -58,31 +58,9 @@ export const STREETS = [
   'Svatopluka Čecha', 'Bezručova', 'Hálkova', 'Pražská', 'Brněnská', 'Jabloňová', 'Lipová', 'Luční',
 ];
 
-const LOWER_WORDS = new Set(['nad', 'pod', 'u', 'v', 've', 'na', 'při', 'a']);
-
-/** Statutory cities are written in capitals in the CSV ("HRADEC KRÁLOVÉ"); print them in normal case. */
-export function normalCase(name: string): string {
-  if (name !== name.toUpperCase() || name === name.toLowerCase() || name.length <= 3) return name;
-  return name
-    .toLowerCase()
-    .split(' ')
-    .map((word, i) => (i > 0 && LOWER_WORDS.has(word) ? word : word.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('-')))
-    .join(' ');
-}
-
+/** Reads the open-data list through the gazetteer's parser (names in normal case, rows checked). */
 export function loadMunicipalities(csvPath: string): Municipality[] {
-  const lines = readFileSync(csvPath, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
-  return lines.slice(1).map((line) => {
-    const [name, code, districtName, districtCode, regionName, regionCode, postcode, lat, lon] = line.split(',');
-    return {
-      code, name: normalCase(name), districtName, districtCode, regionName, regionCode, postcode,
-      lat: Number(lat), lon: Number(lon),
-    };
-  });
-}
-
-export function formatPostcode(psc: string): string {
-  return psc.length === 5 ? `${psc.slice(0, 3)} ${psc.slice(3)}` : psc;
+  return readMunicipalities(csvPath);
 }
 
 /** The place as portals print it; Prague gets its administrative district and a city part. */
