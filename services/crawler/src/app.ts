@@ -6,7 +6,8 @@ import { portalSettingsOf, type CrawlerConfig, type PortalSettings } from './con
 import { PortalRunner, type RunnerOptions } from './crawl/portal-runner';
 import { CRAWL_REQUESTED_GROUP, onCrawlRequested } from './handlers/on-crawl-requested';
 import { createBrowserRenderer, type Renderer } from './http/browser';
-import { PoliteClient, type FetchFn } from './http/polite-client';
+import { PoliteClient } from './http/polite-client';
+import type { Transport } from './http/transport';
 import { ListingStateRepository } from './repositories/listing-state.repository';
 import { PortalStateRepository } from './repositories/portal-state.repository';
 import { CrawlScheduler, type TickPublisher } from './schedule/crawl-scheduler';
@@ -15,7 +16,7 @@ import { HealthSnapshot } from './health/health-snapshot';
 
 export type CrawlerOptions = {
   adapters: Partial<Record<Portal, PortalAdapter>>;
-  fetch?: FetchFn;
+  transport?: Transport;
   renderer?: Renderer;
   onCrawled?: RunnerOptions['onCrawled'];
 };
@@ -41,7 +42,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
       log.warn({ portal }, 'no adapter for portal; not crawled');
       continue;
     }
-    const client = clientFor(settings[portal], config, { log, renderer, fetch: options.fetch, signal: shutdownSignal.signal });
+    const client = clientFor(settings[portal], config, { log, renderer, transport: options.transport, signal: shutdownSignal.signal });
     runners[portal] = new PortalRunner({
       settings: settings[portal], adapter, client, listings, portals, bus, instanceId, log,
       maxPages: config.CRAWL_MAX_PAGES,
@@ -76,7 +77,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
   return { instanceId, scheduler, seeder, snapshot, details: () => snapshot.details() };
 }
 
-function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log: ServiceContext<CrawlerConfig>['log']; renderer: Renderer; fetch?: FetchFn; signal: AbortSignal }) {
+function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log: ServiceContext<CrawlerConfig>['log']; renderer: Renderer; transport?: Transport; signal: AbortSignal }) {
   return new PoliteClient({
     portal: settings.portal,
     baseUrl: settings.baseUrl,
@@ -92,7 +93,7 @@ function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log:
     circuit: { failureThreshold: config.CRAWL_CIRCUIT_FAILURES, cooldownMs: config.CRAWL_CIRCUIT_COOLDOWN_MS },
     log: deps.log,
     renderer: deps.renderer,
-    fetch: deps.fetch,
+    transport: deps.transport,
     signal: deps.signal,
   });
 }

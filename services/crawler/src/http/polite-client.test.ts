@@ -1,21 +1,22 @@
 import { createLogger } from '@rr/kit';
 import { fakeClock } from './clock';
 import { CircuitOpenError, PortalRequestError, RobotsDisallowedError } from './errors';
-import { PoliteClient, type FetchFn } from './polite-client';
+import { PoliteClient } from './polite-client';
+import type { Transport } from './transport';
 
 type Reply = { status: number; body?: string; headers?: Record<string, string> };
 
 /** A fake portal: routes answer with a queue of replies (the last one repeats) and log requests. */
 function fakePortal(routes: Record<string, Reply[]>) {
   const calls: Array<{ url: string; headers: Record<string, string> }> = [];
-  const fetch: FetchFn = async (url, init) => {
-    calls.push({ url, headers: init.headers as Record<string, string> });
+  const transport: Transport = async (url, request) => {
+    calls.push({ url, headers: request.headers });
     const path = new URL(url).pathname + new URL(url).search;
     const queue = routes[path] ?? [{ status: 404 }];
     const reply = queue.length > 1 ? queue.shift()! : queue[0];
-    return new Response(reply.status === 304 ? null : reply.body ?? '', { status: reply.status, headers: reply.headers });
+    return { status: reply.status, headers: reply.headers ?? {}, body: reply.status === 304 ? '' : reply.body ?? '', url };
   };
-  return { fetch, calls, pathsCalled: () => calls.map((c) => new URL(c.url).pathname) };
+  return { transport, calls, pathsCalled: () => calls.map((c) => new URL(c.url).pathname) };
 }
 
 function clientFor(portal: ReturnType<typeof fakePortal>, overrides: Partial<ConstructorParameters<typeof PoliteClient>[0]> = {}) {
@@ -34,7 +35,7 @@ function clientFor(portal: ReturnType<typeof fakePortal>, overrides: Partial<Con
     maxRetryAfterMs: 120_000,
     circuit: { failureThreshold: 2, cooldownMs: 60_000 },
     log: createLogger('test', 'silent'),
-    fetch: portal.fetch,
+    transport: portal.transport,
     clock,
     random: () => 0.5,
     ...overrides,
@@ -124,14 +125,14 @@ describe('PoliteClient', () => {
 
   it('retries a request that times out', async () => {
     let calls = 0;
-    const fetch: FetchFn = async (url, init) => {
-      if (url.endsWith('robots.txt')) return new Response('', { status: 404 });
+    const transport: Transport = async (url, request) => {
+      if (url.endsWith('robots.txt')) return { status: 404, headers: {}, body: '', url };
       if (++calls === 1) {
-        return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new Error('The operation was aborted due to timeout'))));
+        return new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${request.timeoutMs} ms`)), request.timeoutMs));
       }
-      return new Response('late but fine', { status: 200 });
+      return { status: 200, headers: {}, body: 'late but fine', url };
     };
-    const { client } = clientFor({ fetch, calls: [], pathsCalled: () => [] }, { timeoutMs: 20 });
+    const { client } = clientFor({ transport, calls: [], pathsCalled: () => [] }, { timeoutMs: 20 });
     expect((await client.request('http://sim.test/sreality/slow')).body).toBe('late but fine');
   });
 });

@@ -9,8 +9,7 @@ import { ConditionalCache } from './conditional-cache';
 import { CircuitOpenError, PortalRequestError, RobotsDisallowedError } from './errors';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsPolicy } from './robots';
 import { HostLimiter } from './token-bucket';
-
-export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+import { createNodeTransport, type Transport } from './transport';
 
 export type PoliteClientOptions = {
   portal: Portal;
@@ -27,7 +26,8 @@ export type PoliteClientOptions = {
   circuit: CircuitBreakerOptions;
   log: Logger;
   renderer?: Renderer;
-  fetch?: FetchFn;
+  /** HTTP underneath; node's keep-alive client unless a test lends its own. */
+  transport?: Transport;
   clock?: Clock;
   random?: () => number;
   /** Aborts waits and requests in flight when the service stops. */
@@ -52,12 +52,12 @@ export class PoliteClient implements PortalClient {
   private readonly robots = new Map<string, { policy: Promise<RobotsPolicy>; expiresAt: number }>();
   private readonly cache = new ConditionalCache();
   private readonly clock: Clock;
-  private readonly fetchFn: FetchFn;
+  private readonly transport: Transport;
   private readonly random: () => number;
 
   constructor(private readonly options: PoliteClientOptions) {
     this.clock = options.clock ?? systemClock;
-    this.fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
+    this.transport = options.transport ?? createNodeTransport({ maxSockets: options.concurrency });
     this.random = options.random ?? Math.random;
     this.circuit = new CircuitBreaker(options.circuit, this.clock);
   }
@@ -138,14 +138,8 @@ export class PoliteClient implements PortalClient {
     throw new PortalRequestError(portal, url, lastStatus, lastFailure);
   }
 
-  private async fetchOnce(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<HttpResponse> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
-    const res = await this.fetchFn(url, { ...init, redirect: 'follow', signal });
-    const body = await res.text();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-    return { status: res.status, headers, body, url: res.url || url };
+  private fetchOnce(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<HttpResponse> {
+    return this.transport(url, { ...init, timeoutMs: this.options.timeoutMs, signal: this.options.signal });
   }
 
   private defaultHeaders(): Record<string, string> {

@@ -1,4 +1,4 @@
-import { load, type CheerioAPI } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio/slim';
 import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import {
