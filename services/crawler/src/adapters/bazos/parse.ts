@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from '../czech-html/dom';
 import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -22,7 +23,7 @@ const SECTIONS: Record<string, RealEstateType> = {
 };
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const refs: ListingRef[] = [];
   $('div.inzeraty').each((_, item) => {
     const card = $(item);
@@ -50,7 +51,7 @@ export function parseListPage(html: string, pageUrl: string): ListPage {
 const GONE = /Inzerát byl smazán|Inzerát neexistuje/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const title = cleanText($('h1.nadpisdetail').first().text());
   if (!title && GONE.test(html)) return { kind: 'gone' };
   if (!title) throw new ParseError('bazos', url, 'no title (h1.nadpisdetail)');

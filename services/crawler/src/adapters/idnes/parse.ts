@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from '../czech-html/dom';
 import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -24,7 +25,7 @@ export function listingIdOf(url: string): string | null {
 }
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const refs: ListingRef[] = [];
   $('div.c-products__item').each((_, item) => {
     const card = $(item);
@@ -53,7 +54,7 @@ const GONE = /Nabídka již není aktivní|evidujeme nabídku jako neaktivní/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
   if (!DETAIL_PATH.test(url) || GONE.test(html)) return { kind: 'gone' };
-  const $ = load(html);
+  const $ = loadHtml(html);
   const title = cleanText($('h1.b-detail__title span').first().text());
   if (!title) throw new ParseError('idnes', url, 'no title (h1.b-detail__title span)');
   const listingId = listingIdOf(url);

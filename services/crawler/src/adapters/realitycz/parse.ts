@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from '../czech-html/dom';
 import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import {
@@ -17,7 +18,7 @@ import {
 export const MAINTENANCE = /údržb[ay]\s+serveru|probíhá\s+údržba/i;
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const base = baseOf($, pageUrl);
   const refs: ListingRef[] = [];
   $('div.xvypis').each((_, item) => {
@@ -47,7 +48,7 @@ export function gpsFromClass(className: string): { lat: number | null; lon: numb
 const GONE = /tato stránka neexistuje/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const title = cleanText($('div.detail h1.nazev').first().text());
   if (!title && GONE.test(html)) return { kind: 'gone' };
   if (!title) throw new ParseError('realitycz', url, 'no title (div.detail h1.nazev)');

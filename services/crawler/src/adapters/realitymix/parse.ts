@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from '../czech-html/dom';
 import type { RawListingInput, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -22,7 +23,7 @@ export function listingIdOf(url: string): string | null {
 }
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const refs: ListingRef[] = [];
   $('.advert-item').each((_, item) => {
     const card = $(item);
@@ -42,7 +43,7 @@ export function parseListPage(html: string, pageUrl: string): ListPage {
 }
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = load(html);
+  const $ = loadHtml(html);
   const title = cleanText($('h1.advert-detail-heading__title').first().text());
   if (!title) throw new ParseError('realitymix', url, 'no title (h1.advert-detail-heading__title)');
   const listingId = listingIdOf(url);
