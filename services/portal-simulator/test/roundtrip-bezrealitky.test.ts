@@ -43,6 +43,22 @@ describe('Bezrealitky: simulator property → GraphQL → adapter', () => {
     expect(res.status).toBe(403);
   });
 
+  it('answers a malformed or unknown query with GraphQL errors, every time it is asked', async () => {
+    const ask = (query: string) => fetch(`${base}/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://www.bezrealitky.cz', referer: 'https://www.bezrealitky.cz/' },
+      body: JSON.stringify({ query }),
+    });
+    for (let i = 0; i < 2; i++) {
+      const broken = await ask('{ listAdverts(');
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).errors[0].message).toMatch(/Syntax Error/);
+      const unknown = await ask('{ noSuchField }');
+      expect(unknown.status).toBe(400);
+      expect((await unknown.json()).errors[0].message).toMatch(/noSuchField/);
+    }
+  });
+
   it('sees a withdrawn advert as gone and a layout change as a parse failure', async () => {
     const { listings, propertyId } = sim.sim.publish({ portals: ['bezrealitky'], adType: 'Rent' });
     const ref = (await adapter.listPage(client, base, 0)).refs.find((r) => r.listingId === listings[0].listingId)!;

@@ -37,9 +37,11 @@ const section = (l: SimListing): string => (isRent(l) ? 'pronajmu' : 'prodam');
 
 const town = (l: SimListing): string => l.place.pragueDistrict ?? l.place.name;
 
+// Built once: a formatter costs far more to create than to use.
+const PRAGUE_DATE = new Intl.DateTimeFormat('cs-CZ', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' });
+
 const dateText = (date: Date): string => {
-  const parts = new Intl.DateTimeFormat('cs-CZ', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' })
-    .formatToParts(date);
+  const parts = PRAGUE_DATE.formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}.${part('month')}. ${part('year')}`;
 };

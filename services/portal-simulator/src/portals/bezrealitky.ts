@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import express from 'express';
-import { graphql } from 'graphql';
+import { execute, parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { changedLayoutSchema, schema } from './bezrealitky-schema';
 import type { PortalRenderer, PortalView, SimListing } from './types';
 import { groupDigits, slugify } from './wording';
@@ -156,15 +156,46 @@ function endpoint(view: PortalView) {
       return;
     }
     const changed = view.layoutChanged();
-    const result = await graphql({
-      schema: changed ? changedLayoutSchema : schema,
-      source: body.query,
+    const active = changed ? changedLayoutSchema : schema;
+    const document = documentFor(active, body.query);
+    if (!('kind' in document)) {
+      res.status(400).json({ errors: document.errors });
+      return;
+    }
+    const result = await execute({
+      schema: active,
+      document,
       rootValue: changed ? roots.changed : roots.normal,
       variableValues: body.variables ?? {},
       operationName: body.operationName,
     });
     res.status(result.errors && !result.data ? 400 : 200).json(result);
   };
+}
+
+/**
+ * Parsed and validated documents by query text, per schema: a crawler sends the same few queries
+ * over and over, and parsing and validating each one cost more than answering it.
+ */
+const documents = new WeakMap<GraphQLSchema, Map<string, DocumentNode | { errors: readonly GraphQLError[] }>>();
+const MAX_DOCUMENTS = 200;
+
+function documentFor(schema: GraphQLSchema, query: string): DocumentNode | { errors: readonly GraphQLError[] } {
+  let cache = documents.get(schema);
+  if (!cache) documents.set(schema, (cache = new Map()));
+  const cached = cache.get(query);
+  if (cached) return cached;
+  let entry: DocumentNode | { errors: readonly GraphQLError[] };
+  try {
+    const document = parse(query);
+    const errors = validate(schema, document);
+    entry = errors.length ? { errors } : document;
+  } catch (err) {
+    entry = { errors: [err as GraphQLError] };
+  }
+  if (cache.size >= MAX_DOCUMENTS) cache.clear();
+  cache.set(query, entry);
+  return entry;
 }
 
 function publicPage(view: PortalView) {

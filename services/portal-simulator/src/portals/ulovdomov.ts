@@ -25,10 +25,13 @@ const HOUSE: Record<string, string> = { Detached: 'familyHouse', Terraced: 'fami
 const CONVENIENCE: Record<string, string> = { Balcony: 'balcony', Loggia: 'loggia', Terrace: 'terrace' };
 
 /** "2026-02-27T07:01:05": the Prague wall-clock time, as UlovDomov prints it. */
+// Built once: a formatter costs far more to create than to use.
+const PRAGUE_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
 export function pragueLocal(d: Date): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(PRAGUE_CLOCK.formatToParts(d).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
