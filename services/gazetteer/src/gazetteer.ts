@@ -1,4 +1,4 @@
-import type { GeoPoint, PlaceKind } from '@rr/proto';
+import { EARTH_RADIUS_KM, type GeoPoint, type PlaceKind } from '@rr/proto';
 import { PRAGUE_DISTRICTS } from './data/prague-districts';
 import { GridIndex, distanceKm, insideCzechia, quickDistanceKm } from './geo';
 import { readMunicipalities, type MunicipalityRow } from './load';
@@ -16,6 +16,8 @@ const MAX_RESOLVE_KM = 15;
  * point 9 km from Brno's centre is still Brno while a point near a village centre stays there.
  */
 const PULL = 0.6;
+/** Grid rings searched around a point (cells of ~11 km): far enough for the largest city's pull. */
+const ANCHOR_RINGS = 2;
 const VILLAGE_POPULATION = 450;
 const DISTRICT_SEAT_POPULATION = 9_000;
 
@@ -68,7 +70,7 @@ export class Gazetteer {
       ...this.municipalityList.map((m) => ({ point: m.point, radiusKm: m.radiusKm, municipality: m, pragueDistrict: null })),
       // Praha is too big for one centre: each of its districts pulls points to Praha too.
       ...(praha ? this.pragueList.map((d) => ({ point: d.point, radiusKm: PRAGUE_DISTRICT_REACH_KM, municipality: praha, pragueDistrict: d })) : []),
-    ]);
+    ], ANCHOR_RINGS);
     this.searchEntries = [...this.regionList, ...this.districtList.filter((d) => d.code !== 'CZ0100'), ...this.municipalityList, ...this.pragueList]
       .sort((a, b) => b.population - a.population || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || COLLATOR.compare(a.label, b.label))
       .map((place) => ({ place, name: searchable(place.name), label: searchable(place.label), words: searchable(place.name).split(' ') }));
@@ -137,10 +139,20 @@ export class Gazetteer {
     let best: Anchor | null = null;
     let bestScore = Infinity;
     let bestDistance = Infinity;
-    for (const a of this.grid.around(point, 2)) {
-      const d = quickDistanceKm(point, a.point);
+    // Equirectangular distance with the point's own latitude scale: candidates lie within ~30 km,
+    // where that ranks them as the haversine does, and the hot loop needs no trigonometry.
+    const kmPerDegLat = (Math.PI / 180) * EARTH_RADIUS_KM;
+    const kmPerDegLon = kmPerDegLat * Math.cos((lat * Math.PI) / 180);
+    for (const a of this.grid.around(point)) {
+      const x = (a.point.lon - lon) * kmPerDegLon;
+      const y = (a.point.lat - lat) * kmPerDegLat;
+      const d = Math.sqrt(x * x + y * y);
       const score = d - PULL * a.radiusKm;
-      if (score < bestScore) [best, bestScore, bestDistance] = [a, score, d];
+      if (score < bestScore) {
+        best = a;
+        bestScore = score;
+        bestDistance = d;
+      }
     }
     if (!best || bestDistance > MAX_RESOLVE_KM + best.radiusKm) return null;
     const m = best.municipality;

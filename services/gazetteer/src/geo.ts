@@ -15,37 +15,59 @@ export const insideCzechia = (p: GeoPoint) =>
 const CELL_LAT = 0.1;
 const CELL_LON = 0.15;
 
-/** A fixed grid over points, so a nearest lookup reads a few cells instead of every point. */
+/**
+ * A fixed grid over points, so a nearest lookup reads the items near one cell instead of every
+ * point. Each cell keeps, in one array, the items of every cell within `rings` of it: a lookup is
+ * a single array scan (the neighbourhoods are shared by reference where they are empty).
+ */
 export class GridIndex<T extends { point: GeoPoint }> {
-  private readonly cells = new Map<number, T[]>();
+  private readonly near = new Map<number, T[]>();
+  private static readonly NONE: never[] = [];
 
-  constructor(items: readonly T[]) {
+  constructor(items: readonly T[], rings: number) {
+    const cells = new Map<number, T[]>();
     for (const item of items) {
-      const key = this.keyOf(this.cellOf(item.point));
-      const cell = this.cells.get(key);
+      const key = keyOf(cellOf(item.point));
+      const cell = cells.get(key);
       if (cell) cell.push(item);
-      else this.cells.set(key, [item]);
+      else cells.set(key, [item]);
     }
-  }
-
-  /** Items in the cells within `rings` cells of the point's cell. */
-  *around(point: GeoPoint, rings: number): Generator<T> {
-    const [row, col] = this.cellOf(point);
-    for (let r = row - rings; r <= row + rings; r++) {
-      for (let c = col - rings; c <= col + rings; c++) {
-        const cell = this.cells.get(this.keyOf([r, c]));
-        if (cell) yield* cell;
+    // Only cells that some item is near need a neighbourhood; the rest answer NONE.
+    for (const key of cells.keys()) {
+      const [row, col] = rowColOf(key);
+      for (let r = row - rings; r <= row + rings; r++) {
+        for (let c = col - rings; c <= col + rings; c++) {
+          const target = keyOf([r, c]);
+          if (this.near.has(target)) continue;
+          const around: T[] = [];
+          for (let rr = r - rings; rr <= r + rings; rr++) {
+            for (let cc = c - rings; cc <= c + rings; cc++) around.push(...(cells.get(keyOf([rr, cc])) ?? []));
+          }
+          this.near.set(target, around);
+        }
       }
     }
   }
 
-  private cellOf(p: GeoPoint): [number, number] {
-    return [Math.floor(p.lat / CELL_LAT), Math.floor(p.lon / CELL_LON)];
+  /** Items in the cells within `rings` cells of the point's cell. */
+  around(point: GeoPoint): readonly T[] {
+    return this.near.get(keyOf(cellOf(point))) ?? GridIndex.NONE;
   }
+}
 
-  private keyOf([row, col]: [number, number]): number {
-    return row * 10_000 + col;
-  }
+const KEY_COLS = 10_000;
+
+function cellOf(p: GeoPoint): [number, number] {
+  return [Math.floor(p.lat / CELL_LAT), Math.floor(p.lon / CELL_LON)];
+}
+
+function keyOf([row, col]: [number, number]): number {
+  return row * KEY_COLS + col;
+}
+
+function rowColOf(key: number): [number, number] {
+  // Rows and columns are positive over Czechia, so the key splits back by division.
+  return [Math.floor(key / KEY_COLS), key % KEY_COLS];
 }
 
 /** Equirectangular distance, accurate enough to rank candidates a few km apart, and cheap. */
