@@ -2,6 +2,7 @@ export * from './errors';
 export * from './config';
 export * from './logger';
 export * from './bus/bus';
+export * from './bus/coalescing-publisher';
 export * from './mongo';
 export * from './processed-events';
 export * from './health';

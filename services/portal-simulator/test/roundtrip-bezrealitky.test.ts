@@ -52,10 +52,10 @@ describe('Bezrealitky: simulator property → GraphQL → adapter', () => {
     for (let i = 0; i < 2; i++) {
       const broken = await ask('{ listAdverts(');
       expect(broken.status).toBe(400);
-      expect((await broken.json()).errors[0].message).toMatch(/Syntax Error/);
+      expect(((await broken.json()) as { errors: Array<{ message: string }> }).errors[0].message).toMatch(/Syntax Error/);
       const unknown = await ask('{ noSuchField }');
       expect(unknown.status).toBe(400);
-      expect((await unknown.json()).errors[0].message).toMatch(/noSuchField/);
+      expect(((await unknown.json()) as { errors: Array<{ message: string }> }).errors[0].message).toMatch(/noSuchField/);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@rr/kit';
+import { CoalescingPublisher, type Logger } from '@rr/kit';
 import { ListingFetchedV1, type ListingWithdrawnV1, type Portal } from '@rr/proto';
 import { ParseError, type ListingRef, type PortalAdapter, type PortalClient } from '../adapters/types';
 import { CircuitOpenError } from '../http/errors';
@@ -8,7 +8,10 @@ export type KnownListing = { url: string; fingerprint: string; status: ListingSt
 export type ListingChange = KnownListing & { listingId: string };
 export type ParseFailure = { portal: Portal; url: string; reason: string; at: Date };
 
-/** Where a crawl keeps what it learnt; page by page, so a crash re-emits at most one page. */
+/**
+ * Where a crawl keeps what it learnt. Listings are emitted as their details arrive; the crawler's
+ * own state is saved page by page after them, so a crash re-emits at most one page.
+ */
 export type CrawlSink = {
   fetched(items: ListingFetchedV1[]): Promise<void>;
   withdrawn(items: ListingWithdrawnV1[]): Promise<void>;
@@ -69,9 +72,11 @@ class PortalCrawl {
   private readonly seen = new Set<string>();
   private readonly now: () => Date;
   private readonly report: CrawlReport;
+  private readonly emitter: CoalescingPublisher<ListingFetchedV1>;
 
   constructor(private readonly input: CrawlInput) {
     this.now = input.now ?? (() => new Date());
+    this.emitter = new CoalescingPublisher((items) => input.sink.fetched(items));
     this.report = { mode: input.mode, pages: 0, listingsSeen: 0, detailsFetched: 0, emitted: 0, withdrawn: 0, parseFailures: 0, fetchErrors: 0, complete: false, stoppedBy: 'max-pages' };
   }
 
@@ -121,11 +126,15 @@ class PortalCrawl {
 
   private async processDetails(refs: ListingRef[]): Promise<void> {
     if (refs.length === 0) return;
-    const outcomes = await settleAll(refs.map((ref) => this.fetchDetail(ref)));
-    const fetched = outcomes.flatMap((o) => (o.kind === 'listing' ? [o.event] : []));
-    const gone = outcomes.flatMap((o) => (o.kind === 'gone' ? [o] : []));
-    await this.input.sink.fetched(fetched);
-    await this.emitWithdrawn(gone);
+    // A listing leaves as soon as its detail is parsed: at a portal's polite pace a page of
+    // details takes many seconds, and its first listings should not wait for its last.
+    const outcomes = await settleAll(refs.map(async (ref) => {
+      const outcome = await this.fetchDetail(ref);
+      if (outcome.kind === 'listing') await this.emitter.add(outcome.event);
+      return outcome;
+    }));
+    const fetched = outcomes.filter((o) => o.kind === 'listing');
+    await this.emitWithdrawn(outcomes.flatMap((o) => (o.kind === 'gone' ? [o] : [])));
     const changes = outcomes.flatMap((o) => (o.kind === 'listing' || o.kind === 'failed' ? [o.change] : []));
     await this.saveChanges(changes);
     await this.recordFailures(outcomes.flatMap((o) => (o.kind === 'failed' ? [o.failure] : [])));
