@@ -1,6 +1,5 @@
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import type { Logger } from '@rr/kit';
-import type { HttpResponse } from '../adapters/types';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -10,79 +9,103 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  '--blink-settings=imagesEnabled=false',
 ];
 
 /** The DOM is all a parser reads: pictures, fonts, styles and media are never fetched. */
 const SKIPPED_RESOURCES = new Set(['image', 'media', 'font', 'stylesheet']);
 
-/** After DOMContentLoaded, a render waits until the page's own requests have been quiet this long. */
+/** After the document is written, a render waits until the page's own requests have been quiet this long. */
 const NETWORK_QUIET_MS = 100;
 
+/** What a tab answers when it is sent to a portal's origin: nothing is fetched for it, not even a favicon. */
+const EMPTY_DOCUMENT = '<!DOCTYPE html><html><head><link rel="icon" href="data:,"></head><body></body></html>';
+
+export type RenderInput = { url: string; html: string };
+
 export type Renderer = {
-  render(url: string, options: { userAgent: string; timeoutMs: number }): Promise<HttpResponse>;
+  /** Runs the scripts of a page the crawler fetched and answers the DOM they built, as HTML. */
+  render(page: RenderInput, options: { userAgent: string; timeoutMs: number }): Promise<string>;
   close(): Promise<void>;
 };
 
 /**
  * One headless Chromium shared by every portal, launched on the first render (most portals never
  * need it) and closed on shutdown. A crashed browser is launched again on the next render.
- * Tabs are kept and reused (opening one costs a renderer process), and a render ends once the
- * page's scripts have run and its requests are quiet for 100 ms, not 500 ms as `networkidle0`.
+ *
+ * The crawler fetches the page itself (politely, with its rate limit, retries and conditional
+ * requests) and Chromium only runs its scripts: the HTML is written into a tab that already
+ * stands at the portal's origin, so the scripts' own requests and cookies work as on the site.
+ * A navigation per page cost about three times the CPU (a new document, process bookkeeping).
+ * Tabs are kept per origin and reused; the one navigation that puts a tab at an origin is
+ * answered from here, without a request to the portal.
  */
 export function createBrowserRenderer(executablePath: string, log: Logger): Renderer {
   let browser: Promise<Browser> | null = null;
-  let idle: Page[] = [];
+  let idle = new Map<string, Page[]>();
 
   const launch = () => {
     log.info({ executablePath }, 'launching headless chromium');
-    idle = [];
+    idle = new Map();
     const launched = puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
     launched
       .then((b) => b.on('disconnected', () => {
         browser = null;
-        idle = [];
+        idle = new Map();
       }))
       .catch(() => (browser = null));
     return launched;
   };
 
-  const openTab = async (): Promise<Page> => {
+  const openTab = async (origin: string, timeoutMs: number): Promise<Page> => {
     browser ??= launch();
     const page = await (await browser).newPage();
     await page.setRequestInterception(true);
     page.on('request', (request: HTTPRequest) => {
-      if (SKIPPED_RESOURCES.has(request.resourceType())) void request.abort().catch(() => undefined);
-      else void request.continue().catch(() => undefined);
+      if (request.isNavigationRequest() && request.url() === `${origin}/`) {
+        void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: EMPTY_DOCUMENT }).catch(() => undefined);
+      } else if (SKIPPED_RESOURCES.has(request.resourceType())) {
+        void request.abort().catch(() => undefined);
+      } else {
+        void request.continue().catch(() => undefined);
+      }
     });
+    await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
     return page;
   };
 
   return {
-    async render(url, { userAgent, timeoutMs }) {
-      const page = idle.pop() ?? (await openTab());
+    async render({ url, html }, { userAgent, timeoutMs }) {
+      const origin = new URL(url).origin;
+      const page = idle.get(origin)?.pop() ?? (await openTab(origin, timeoutMs));
       let reusable = false;
       try {
         await page.setUserAgent(userAgent);
-        const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+        // Relative links and script URLs resolve against the page's own address, as on the site.
+        await page.setContent(withBase(html, url), { waitUntil: 'domcontentloaded', timeout: timeoutMs });
         await page.waitForNetworkIdle({ idleTime: NETWORK_QUIET_MS, timeout: timeoutMs });
-        const answer = {
-          status: response?.status() ?? 200,
-          headers: response?.headers() ?? {},
-          body: await page.content(),
-          url: page.url(),
-        };
+        const rendered = await page.content();
         reusable = true;
-        return answer;
+        return rendered;
       } finally {
-        if (reusable && !page.isClosed()) idle.push(page);
+        if (reusable && !page.isClosed()) idle.set(origin, [...(idle.get(origin) ?? []), page]);
         else await page.close().catch(() => undefined);
       }
     },
     async close() {
       const open = browser;
       browser = null;
-      idle = [];
+      idle = new Map();
       if (open) await (await open).close().catch(() => undefined);
     },
   };
+}
+
+/** The page with `<base href>` first in its head (or first at all), unless it names a base itself. */
+export function withBase(html: string, url: string): string {
+  if (/<base\s[^>]*href=/i.test(html)) return html;
+  const base = `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
+  return base + html;
 }

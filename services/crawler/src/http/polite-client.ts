@@ -81,15 +81,13 @@ export class PoliteClient implements PortalClient {
     });
   }
 
+  /** The page fetched like any other, then its scripts run in the browser: politeness applies once. */
   async render(url: string): Promise<string> {
     const renderer = this.options.renderer;
     if (!renderer) throw new Error(`${this.options.portal}: no browser configured for ${url}`);
-    await this.assertAllowed(url);
-    const response = await this.withPoliteness(url, () =>
-      renderer.render(url, { userAgent: this.options.userAgent, timeoutMs: this.options.timeoutMs }),
-    );
+    const response = await this.request(url);
     if (response.status >= 400) throw new PortalRequestError(this.options.portal, url, response.status, `HTTP ${response.status}`);
-    return response.body;
+    return renderer.render({ url: response.url || url, html: response.body }, { userAgent: this.options.userAgent, timeoutMs: this.options.timeoutMs });
   }
 
   /** The breaker gates each logical request; the limiter paces each attempt; failures back off. */
