@@ -95,21 +95,26 @@ export function parseSearchPage(body: string, url: string, baseUrl: string): Lis
   return { refs, hasMore };
 }
 
-/** Gone listings answer 404/410, or 200 with the HTML page "tato stránka neexistuje". */
-export function isGone(status: number, body: string): boolean {
+/**
+ * Gone listings answer 404/410, or 200 with the HTML page "tato stránka neexistuje" or a JSON
+ * `result: null`. `json` is the body already parsed, when the caller has it.
+ */
+export function isGone(status: number, body: string, json: Json | null = jsonObjectOf(body)): boolean {
   if (status === 404 || status === 410) return true;
   if (status !== 200) return false;
-  const start = body.trimStart().slice(0, 1);
-  if (start === '<') return /neexistuje|nenalezen/i.test(body);
-  if (start === '{') {
-    try {
-      const json = JSON.parse(body) as Json;
-      return 'result' in json && json.result === null;
-    } catch {
-      return false;
-    }
+  if (json) return 'result' in json && json.result === null;
+  return body.trimStart().startsWith('<') && /neexistuje|nenalezen/i.test(body);
+}
+
+/** The body as a JSON object, or null when it is not one. */
+function jsonObjectOf(body: string): Json | null {
+  if (!body.trimStart().startsWith('{')) return null;
+  try {
+    const value = JSON.parse(body) as unknown;
+    return value && typeof value === 'object' ? (value as Json) : null;
+  } catch {
+    return null;
   }
-  return false;
 }
 
 function groupDigits(n: number): string {
@@ -150,8 +155,9 @@ function priceOf(item: Json): { price: number | null; priceText: string; perM2No
 
 /** The detail answer `{result, status_code, status_message}` as a raw listing. */
 export function parseDetail(status: number, body: string, url: string, baseUrl: string): DetailResult {
-  if (isGone(status, body)) return { kind: 'gone' };
-  const json = parseJson(body, url);
+  const json = jsonObjectOf(body);
+  if (isGone(status, body, json)) return { kind: 'gone' };
+  if (!json) throw new ParseError('sreality', url, 'answer is not a JSON object');
   const item = json.result as Json | undefined;
   if (!item || typeof item !== 'object' || item.hash_id == null || !item.category_main_cb) {
     throw new ParseError('sreality', url, 'no result.hash_id/category_main_cb in the detail answer (layout changed?)');
