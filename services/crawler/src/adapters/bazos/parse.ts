@@ -1,5 +1,5 @@
-import type { CheerioAPI } from 'cheerio';
-import { loadHtml } from '../czech-html/dom';
+import type { Document, Element } from 'domhandler';
+import { all, attr, children, first, parseHtml, text } from '../czech-html/dom';
 import type { AdType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -23,103 +23,100 @@ const SECTIONS: Record<string, RealEstateType> = {
 };
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = loadHtml(html);
+  const page = parseHtml(html);
   const refs: ListingRef[] = [];
-  $('div.inzeraty').each((_, item) => {
-    const card = $(item);
-    const link = card.find('h2.nadpis a').first();
-    const href = link.attr('href');
+  for (const card of all(page, 'div.inzeraty')) {
+    const link = first(card, 'h2.nadpis a');
+    const href = attr(link, 'href');
     const id = href ? AD_PATH.exec(href.split('?')[0])?.[1] : undefined;
-    if (!href || !id) return;
-    const price = cleanText(card.find('div.inzeratycena').text());
-    const title = cleanText(link.text());
+    if (!href || !id) continue;
+    const price = cleanText(text(all(card, 'div.inzeratycena')));
+    const title = cleanText(text(link));
     refs.push({
       listingId: id,
       url: resolveUrl(href, pageUrl),
       fingerprint: `${price}|${title}`,
-      promoted: card.find('.ztop').length > 0 || /\bTOP\b/.test(cleanText(card.find('span.velikost10').text())),
+      promoted: first(card, '.ztop') !== null || /\bTOP\b/.test(cleanText(text(all(card, 'span.velikost10')))),
     });
-  });
-  const counter = cleanText($('div.inzeratynadpis').first().text());
+  }
+  const counter = cleanText(text(first(page, 'div.inzeratynadpis')));
   if (refs.length === 0 && !/Zobrazeno\s+0\s+inzerát/i.test(counter)) {
     throw new ParseError('bazos', pageUrl, 'no ad cards (div.inzeraty) on the page');
   }
-  const hasMore = $('div.strankovani a').filter((_, a) => /^Další/i.test(cleanText($(a).text()))).length > 0;
+  const hasMore = all(page, 'div.strankovani a').some((a) => /^Další/i.test(cleanText(text(a))));
   return { refs, hasMore };
 }
 
 const GONE = /Inzerát byl smazán|Inzerát neexistuje/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = loadHtml(html);
-  const title = cleanText($('h1.nadpisdetail').first().text());
+  const page = parseHtml(html);
+  const title = cleanText(text(first(page, 'h1.nadpisdetail')));
   if (!title && GONE.test(html)) return { kind: 'gone' };
   if (!title) throw new ParseError('bazos', url, 'no title (h1.nadpisdetail)');
   const listingId = AD_PATH.exec(new URL(url).pathname)?.[1];
   if (!listingId) throw new ParseError('bazos', url, 'no ad id in the URL');
 
-  const crumb = breadcrumb($);
-  const text = cleanText($('div.popisdetail').text());
+  const crumb = breadcrumb(page);
+  const body = cleanText(text(all(page, 'div.popisdetail')));
   // Bazoš has no auction section: an auction is a sale ad whose title says "Dražba".
   const titleAdType = adTypeFromText(title);
   const adType = titleAdType === 'Auction' ? titleAdType : crumb.adType ?? titleAdType;
   const realEstateType = crumb.realEstateType ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('bazos', url, `no sale/rent category in the breadcrumb of "${title}"`);
 
-  const rows = tableRows($);
-  const priceText = cleanText(rows.get('Cena')?.text());
-  const plot = landAreaOf(`${title} ${text}`);
+  const rows = tableRows(page);
+  const priceText = cleanText(text(rows.get('Cena')));
+  const plot = landAreaOf(`${title} ${body}`);
   const areas = areasFromText(title.replace(LAND_AREA, ''));
   // The title usually names the floor area; private sellers sometimes leave it to the text.
-  if (areas.length === 0) areas.push(...areasFromText(text.replace(LAND_AREA, '')));
+  if (areas.length === 0) areas.push(...areasFromText(body.replace(LAND_AREA, '')));
   const place = rows.get('Lokalita');
-  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) ?? dispositionFromText(text) : null;
+  const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) ?? dispositionFromText(body) : null;
 
   const listing: RawListingInput = {
     portal: 'bazos',
     listingId,
     url,
     title,
-    description: text,
+    description: body,
     adType: withRoommates(adType, dispositionLabel),
     realEstateType,
     dispositionLabel,
-    houseType: realEstateType === 'House' ? houseTypeFromText(`${title} ${text}`) : null,
+    houseType: realEstateType === 'House' ? houseTypeFromText(`${title} ${body}`) : null,
     landType: realEstateType === 'Land' ? landTypeFromText(title) : null,
     area: realEstateType === 'Land' ? null : areas[0] ?? null,
     landArea: realEstateType === 'Land' ? (plot ?? areas[0] ?? null) : plot,
     price: priceFromText(priceText),
     priceText,
-    locality: cleanText(place?.text()),
-    ...coordinatesOf(place?.find('a').attr('href')),
-    floor: floorFromText(text),
-    ownership: ownershipFromText(/vlastnictví\s+([^.,]+)/i.exec(text)?.[1] ?? ''),
-    construction: constructionFromText(/stavba\s+([^.,]+)/i.exec(text)?.[1] ?? /(cihlov\S*|panelov\S*|dřevostavb\S*)/i.exec(text)?.[1] ?? ''),
-    elevator: /bez\s+výtahu/i.test(text) ? false : /s\s+výtahem|výtah/i.test(text) ? true : null,
-    terraceTypes: terraceTypesOf(text),
-    images: $('img.carousel-cell-image').toArray()
-      .map((img) => $(img).attr('data-flickity-lazyload') ?? $(img).attr('src') ?? '')
+    locality: cleanText(text(place)),
+    ...coordinatesOf(attr(first(place, 'a'), 'href')),
+    floor: floorFromText(body),
+    ownership: ownershipFromText(/vlastnictví\s+([^.,]+)/i.exec(body)?.[1] ?? ''),
+    construction: constructionFromText(/stavba\s+([^.,]+)/i.exec(body)?.[1] ?? /(cihlov\S*|panelov\S*|dřevostavb\S*)/i.exec(body)?.[1] ?? ''),
+    elevator: /bez\s+výtahu/i.test(body) ? false : /s\s+výtahem|výtah/i.test(body) ? true : null,
+    terraceTypes: terraceTypesOf(body),
+    images: all(page, 'img.carousel-cell-image')
+      .map((img) => attr(img, 'data-flickity-lazyload') ?? attr(img, 'src') ?? '')
       .filter(Boolean),
-    contactPerson: cleanText(rows.get('Jméno')?.text()) || null,
-    publishedAt: czechDateToIso($('span.velikost10').first().text()),
+    contactPerson: cleanText(text(rows.get('Jméno'))) || null,
+    publishedAt: czechDateToIso(text(first(page, 'span.velikost10'))),
   };
   return { kind: 'listing', listing };
 }
 
-type Cell = ReturnType<CheerioAPI>;
-
-function tableRows($: CheerioAPI): Map<string, Cell> {
-  const rows = new Map<string, Cell>();
-  $('div.maincontent table tr').each((_, tr) => {
-    const cells = $(tr).children('td');
-    if (cells.length >= 2) rows.set(cleanText(cells.first().text()).replace(/:$/, ''), cells.eq(1));
-  });
+function tableRows(page: Document): Map<string, Element> {
+  const rows = new Map<string, Element>();
+  for (const tr of all(page, 'div.maincontent table tr')) {
+    const cells = children(tr, 'td');
+    if (cells.length >= 2) rows.set(cleanText(text(cells[0])).replace(/:$/, ''), cells[1]);
+  }
   return rows;
 }
 
-function breadcrumb($: CheerioAPI): { adType: AdType | null; realEstateType: RealEstateType | null } {
-  for (const a of $('div.drobky a').toArray()) {
-    const match = /\/(prodam|pronajmu)\/([a-z]+)\/?/.exec($(a).attr('href') ?? '');
+function breadcrumb(page: Document): { adType: AdType | null; realEstateType: RealEstateType | null } {
+  for (const a of all(page, 'div.drobky a')) {
+    const match = /\/(prodam|pronajmu)\/([a-z]+)\/?/.exec(attr(a, 'href') ?? '');
     if (match) return { adType: match[1] === 'prodam' ? 'Sale' : 'Rent', realEstateType: SECTIONS[match[2]] ?? 'Other' };
   }
   return { adType: null, realEstateType: null };

@@ -5,11 +5,14 @@ import type { AdType, Building, DispositionLabel, HouseType, LandType, Ownership
  * it. Every function is pure and answers null when the text does not say, rather than guessing.
  */
 
-/** Non-breaking, narrow, zero-width and joiner spaces that portals put inside prices and areas. */
-const ODD_SPACES = /[\u00a0\u2007\u202f\u2009\u200b\u200c\u200d\ufeff]/g;
+/**
+ * Runs of white space, including the zero-width and joiner spaces portals put inside prices and
+ * areas (`\s` already covers the non-breaking, narrow and figure spaces and the BOM).
+ */
+const SPACES = /[\s\u200b\u200c\u200d]+/g;
 
 export function cleanText(text: string | undefined | null): string {
-  return (text ?? '').replace(ODD_SPACES, ' ').replace(/\s+/g, ' ').trim();
+  return (text ?? '').replace(SPACES, ' ').trim();
 }
 
 /** "Prodej…", "Prodám…", "Pronájem…", "Pronajmu…", "Dražba…" at the head of a title or label. */

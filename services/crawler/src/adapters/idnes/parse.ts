@@ -1,5 +1,5 @@
-import type { CheerioAPI } from 'cheerio';
-import { loadHtml } from '../czech-html/dom';
+import type { Document, Element } from 'domhandler';
+import { all, attr, first, next, parseHtml, text, textWithout } from '../czech-html/dom';
 import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -25,53 +25,51 @@ export function listingIdOf(url: string): string | null {
 }
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = loadHtml(html);
+  const page = parseHtml(html);
   const refs: ListingRef[] = [];
-  $('div.c-products__item').each((_, item) => {
-    const card = $(item);
-    if ((card.attr('class') ?? '').includes('advertisment')) return;
-    const href = card.find('a.c-products__link').attr('href');
+  for (const card of all(page, 'div.c-products__item')) {
+    if ((attr(card, 'class') ?? '').includes('advertisment')) continue;
+    const href = attr(first(card, 'a.c-products__link'), 'href');
     const id = href ? listingIdOf(href) : null;
-    if (!href || !id) return;
-    const title = cleanText(card.find('h2.c-products__title').text());
-    const price = cleanText(card.find('p.c-products__price strong').first().text());
+    if (!href || !id) continue;
+    const title = cleanText(text(all(card, 'h2.c-products__title')));
+    const price = cleanText(text(first(card, 'p.c-products__price strong')));
     refs.push({ listingId: id, url: resolveUrl(href, pageUrl), fingerprint: `${price}|${title}`, promoted: false });
-  });
-  if (refs.length === 0 && !isEmptyResult($)) {
+  }
+  if (refs.length === 0 && !isEmptyResult(page)) {
     throw new ParseError('idnes', pageUrl, 'no listing cards (div.c-products__item) on the page');
   }
-  const hasMore = $('a.paging__item').filter((_, a) => ($(a).attr('class') ?? '').includes('next')).length > 0;
+  const hasMore = all(page, 'a.paging__item').some((a) => (attr(a, 'class') ?? '').includes('next'));
   return { refs, hasMore };
 }
 
 /** An honest "nothing found" keeps the results list and says so; a changed layout has neither. */
-function isEmptyResult($: CheerioAPI): boolean {
-  return $('div.c-products__list').length > 0 &&
-    (/\b0\s+nemovitost/.test(cleanText($('.b-filter__count').text())) || $('.c-products__empty').length > 0);
+function isEmptyResult(page: Document): boolean {
+  return first(page, 'div.c-products__list') !== null &&
+    (/\b0\s+nemovitost/.test(cleanText(text(all(page, '.b-filter__count')))) || first(page, '.c-products__empty') !== null);
 }
 
 const GONE = /Nabídka již není aktivní|evidujeme nabídku jako neaktivní/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
   if (!DETAIL_PATH.test(url) || GONE.test(html)) return { kind: 'gone' };
-  const $ = loadHtml(html);
-  const title = cleanText($('h1.b-detail__title span').first().text());
+  const page = parseHtml(html);
+  const title = cleanText(text(first(page, 'h1.b-detail__title span')));
   if (!title) throw new ParseError('idnes', url, 'no title (h1.b-detail__title span)');
   const listingId = listingIdOf(url);
   if (!listingId) throw new ParseError('idnes', url, 'no listing id in the URL');
-  const facts = dataLayerOf($);
-  const params = parameterTable($);
+  const facts = dataLayerOf(page);
+  const params = parameterTable(page);
   const path = DETAIL_PATH.exec(url);
 
   const adType = adTypeFromText(String(facts.listing_variant ?? '')) ?? adTypeFromText(title) ?? adTypeFromText(path?.[1] ?? '');
   const realEstateType = KIND_OF_SEGMENT[path?.[2] ?? ''] ?? realEstateTypeFromText(String(facts.listing_category ?? title));
   if (!adType || !realEstateType) throw new ParseError('idnes', url, `unknown offer or property type in "${title}"`);
 
-  const priceElement = $('p.b-detail__price strong').first().clone();
-  priceElement.find('del').remove();
-  const priceText = cleanText(priceElement.text()) || cleanText(params.get('Cena')?.text());
-  const area = numberOr(facts.listing_area) ?? areaFromText(cleanText((params.get('Užitná plocha') ?? params.get('Podlahová plocha'))?.text()));
-  const landArea = numberOr(facts.listing_landArea) ?? areaFromText(cleanText(params.get('Plocha pozemku')?.text()));
+  // A discounted price prints the old one struck out (<del>) beside the new one.
+  const priceText = cleanText(textWithout(first(page, 'p.b-detail__price strong'), 'del')) || cleanText(text(params.get('Cena')));
+  const area = numberOr(facts.listing_area) ?? areaFromText(cleanText(text(params.get('Užitná plocha') ?? params.get('Podlahová plocha'))));
+  const landArea = numberOr(facts.listing_landArea) ?? areaFromText(cleanText(text(params.get('Plocha pozemku'))));
   const listedPrice = numberOr(facts.listing_price);
   const category = String(facts.listing_category ?? '');
   const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House' ? dispositionFromText(title) : null;
@@ -81,7 +79,7 @@ export function parseDetail(html: string, url: string): DetailResult {
     listingId,
     url,
     title,
-    description: cleanText($('div.b-desc').text()),
+    description: cleanText(text(all(page, 'div.b-desc'))),
     adType: withRoommates(adType, dispositionLabel),
     realEstateType,
     dispositionLabel,
@@ -91,25 +89,26 @@ export function parseDetail(html: string, url: string): DetailResult {
     landArea: realEstateType === 'Land' ? (landArea ?? area) : landArea,
     price: listedPrice !== null && listedPrice > 1 ? listedPrice : priceFromText(priceText),
     priceText,
-    locality: cleanText($('p.b-detail__info').first().text()),
-    ...coordinatesOf($, facts),
-    floor: floorFromText(cleanText(params.get('Podlaží')?.text())),
-    ownership: ownershipFromText(cleanText(params.get('Vlastnictví')?.text())),
-    construction: constructionFromText(cleanText(params.get('Konstrukce budovy')?.text())),
-    elevator: flag($, params.get('Výtah')),
-    terraceTypes: terraceTypesOf($, params),
-    images: imagesOf($),
-    contactPerson: cleanText($('.b-author__name').first().text()) || null,
+    locality: cleanText(text(first(page, 'p.b-detail__info'))),
+    ...coordinatesOf(page, facts),
+    floor: floorFromText(cleanText(text(params.get('Podlaží')))),
+    ownership: ownershipFromText(cleanText(text(params.get('Vlastnictví')))),
+    construction: constructionFromText(cleanText(text(params.get('Konstrukce budovy')))),
+    elevator: flag(params.get('Výtah')),
+    terraceTypes: terraceTypesOf(params),
+    images: imagesOf(page),
+    contactPerson: cleanText(text(first(page, '.b-author__name'))) || null,
   };
   return { kind: 'listing', listing };
 }
 
 type Facts = Record<string, unknown>;
-type Cell = ReturnType<CheerioAPI>;
+/** A parameter's value cell (`dd`); null when its `dt` is not followed by one. */
+type Cell = Element | null;
 
-function dataLayerOf($: CheerioAPI): Facts {
-  for (const script of $('script').toArray()) {
-    const match = /dataLayer\.push\((\{[\s\S]*?\})\);/.exec($(script).text());
+function dataLayerOf(page: Document): Facts {
+  for (const script of all(page, 'script')) {
+    const match = /dataLayer\.push\((\{[\s\S]*?\})\);/.exec(text(script));
     if (!match) continue;
     try {
       return JSON.parse(match[1]) as Facts;
@@ -120,11 +119,11 @@ function dataLayerOf($: CheerioAPI): Facts {
   return {};
 }
 
-function parameterTable($: CheerioAPI): Map<string, Cell> {
+function parameterTable(page: Document): Map<string, Cell> {
   const table = new Map<string, Cell>();
-  $('div.b-definition-columns dl dt').each((_, dt) => {
-    table.set(cleanText($(dt).text()).replace(/:$/, ''), $(dt).next('dd'));
-  });
+  for (const dt of all(page, 'div.b-definition-columns dl dt')) {
+    table.set(cleanText(text(dt)).replace(/:$/, ''), next(dt, 'dd'));
+  }
   return table;
 }
 
@@ -133,12 +132,12 @@ function numberOr(value: unknown): number | null {
   return Number.isFinite(number) && number > 0 ? number : null;
 }
 
-function coordinatesOf($: CheerioAPI, facts: Facts): { lat: number | null; lon: number | null } {
+function coordinatesOf(page: Document, facts: Facts): { lat: number | null; lon: number | null } {
   const lat = coordinate(facts.listing_lat as string | undefined, 90);
   const lon = coordinate(facts.listing_lon as string | undefined, 180);
   if (lat !== null && lon !== null) return { lat, lon };
   try {
-    const geo = JSON.parse($('[data-maptiler-json]').attr('data-maptiler-json') ?? 'null') as
+    const geo = JSON.parse(attr(first(page, '[data-maptiler-json]'), 'data-maptiler-json') ?? 'null') as
       { features?: { geometry?: { coordinates?: [number, number] } }[] } | null;
     const point = geo?.features?.[0]?.geometry?.coordinates;
     if (point) return { lat: coordinate(String(point[1]), 90), lon: coordinate(String(point[0]), 180) };
@@ -149,24 +148,24 @@ function coordinatesOf($: CheerioAPI, facts: Facts): { lat: number | null; lon: 
 }
 
 /** Amenities show an icon (`icon--check` / `icon--cross`), a word, or an area meaning "yes". */
-function flag($: CheerioAPI, cell: Cell | undefined): boolean | null {
-  if (!cell || cell.length === 0) return null;
-  if (cell.find('.icon--check').length) return true;
-  if (cell.find('.icon--cross').length) return false;
-  const text = cleanText(cell.text());
-  return yesNo(text) ?? (areaFromText(text) !== null ? true : null);
+function flag(cell: Cell | undefined): boolean | null {
+  if (!cell) return null;
+  if (first(cell, '.icon--check')) return true;
+  if (first(cell, '.icon--cross')) return false;
+  const value = cleanText(text(cell));
+  return yesNo(value) ?? (areaFromText(value) !== null ? true : null);
 }
 
-function terraceTypesOf($: CheerioAPI, params: Map<string, Cell>): TerraceType[] {
+function terraceTypesOf(params: Map<string, Cell>): TerraceType[] {
   const types: TerraceType[] = [];
   for (const [label, type] of [['Balkon', 'Balcony'], ['Lodžie', 'Loggia'], ['Terasa', 'Terrace']] as const) {
-    if (flag($, params.get(label))) types.push(type);
+    if (flag(params.get(label))) types.push(type);
   }
   return types;
 }
 
-function imagesOf($: CheerioAPI): string[] {
-  return $('a[data-fancybox="images"]').toArray()
-    .map((a) => ($(a).attr('href') ?? '').replace(/([?&])gt=[^&]*&?/, '$1').replace(/[?&]$/, ''))
+function imagesOf(page: Document): string[] {
+  return all(page, 'a[data-fancybox="images"]')
+    .map((a) => (attr(a, 'href') ?? '').replace(/([?&])gt=[^&]*&?/, '$1').replace(/[?&]$/, ''))
     .filter((href) => href && !/\.mp4(\?|$)|matterport/i.test(href));
 }

@@ -1,5 +1,5 @@
-import type { CheerioAPI } from 'cheerio';
-import { loadHtml } from '../czech-html/dom';
+import type { Document } from 'domhandler';
+import { all, attr, first, parseHtml, text } from '../czech-html/dom';
 import type { RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import {
@@ -18,23 +18,22 @@ import {
 export const MAINTENANCE = /údržb[ay]\s+serveru|probíhá\s+údržba/i;
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = loadHtml(html);
-  const base = baseOf($, pageUrl);
+  const page = parseHtml(html);
+  const base = baseOf(page, pageUrl);
   const refs: ListingRef[] = [];
-  $('div.xvypis').each((_, item) => {
-    const card = $(item);
-    const href = card.find('p.vypisnaz a').attr('href');
-    if (!href) return;
+  for (const card of all(page, 'div.xvypis')) {
+    const href = attr(first(card, 'p.vypisnaz a'), 'href');
+    if (!href) continue;
     const detail = detailUrl(href, base);
     const code = codeOf(detail);
-    if (!code) return;
-    const price = cleanText(card.find('p.vypiscena').text());
-    refs.push({ listingId: code, url: detail, fingerprint: `${price}|${cleanText(card.find('p.lokalita').text())}`, promoted: false });
-  });
+    if (!code) continue;
+    const price = cleanText(text(all(card, 'p.vypiscena')));
+    refs.push({ listingId: code, url: detail, fingerprint: `${price}|${cleanText(text(all(card, 'p.lokalita')))}`, promoted: false });
+  }
   if (refs.length === 0) {
     throw new ParseError('realitycz', pageUrl, 'no offer cards (div.xvypis) in the rendered page');
   }
-  const hasMore = $('a').filter((_, a) => /^Další/i.test(cleanText($(a).text()))).length > 0;
+  const hasMore = all(page, 'a').some((a) => /^Další/i.test(cleanText(text(a))));
   return { refs, hasMore };
 }
 
@@ -48,20 +47,20 @@ export function gpsFromClass(className: string): { lat: number | null; lon: numb
 const GONE = /tato stránka neexistuje/i;
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = loadHtml(html);
-  const title = cleanText($('div.detail h1.nazev').first().text());
+  const page = parseHtml(html);
+  const title = cleanText(text(first(page, 'div.detail h1.nazev')));
   if (!title && GONE.test(html)) return { kind: 'gone' };
   if (!title) throw new ParseError('realitycz', url, 'no title (div.detail h1.nazev)');
   const listingId = codeOf(url);
   if (!listingId) throw new ParseError('realitycz', url, 'no offer code in the URL');
 
-  const params = parameterTable($);
+  const params = parameterTable(page);
   const typeText = params.get('Typ') ?? '';
   const adType = adTypeFromText(title);
   const realEstateType: RealEstateType | null = realEstateTypeFromText(typeText) ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('realitycz', url, `unknown offer or property type in "${title}"`);
 
-  const priceText = cleanText($('div.detail p.cena').first().text());
+  const priceText = cleanText(text(first(page, 'div.detail p.cena')));
   const area = areaFromText(params.get('Užitná plocha') ?? params.get('Podlahová plocha') ?? '') ?? areasFromText(title)[0] ?? null;
   const landArea = areaFromText(params.get('Plocha pozemku') ?? '');
   const outdoor = (params.get('Venkovní prostory') ?? '').toLowerCase();
@@ -72,7 +71,7 @@ export function parseDetail(html: string, url: string): DetailResult {
     listingId,
     url,
     title,
-    description: cleanText($('div.detail div.popis').text()),
+    description: cleanText(text(all(page, 'div.detail div.popis'))),
     adType: withRoommates(adType, dispositionLabel),
     realEstateType,
     dispositionLabel,
@@ -82,30 +81,34 @@ export function parseDetail(html: string, url: string): DetailResult {
     landArea: realEstateType === 'Land' ? (landArea ?? area) : landArea,
     price: priceFromText(priceText),
     priceText,
-    locality: cleanText($('div.detail p.adresa').first().text()),
-    ...gpsFromClass($('div.detail').attr('class') ?? ''),
+    locality: cleanText(text(first(page, 'div.detail p.adresa'))),
+    ...gpsFromClass(attr(first(page, 'div.detail'), 'class') ?? ''),
     floor: floorFromText(params.get('Podlaží') ?? ''),
     ownership: ownershipFromText(params.get('Vlastnictví') ?? ''),
     construction: constructionFromText(params.get('Stavba') ?? ''),
     elevator: params.has('Výtah') ? yesNo(params.get('Výtah') ?? '') : null,
     terraceTypes: ([['balkon', 'Balcony'], ['lodži', 'Loggia'], ['teras', 'Terrace']] as const)
       .filter(([word]) => outdoor.includes(word)).map(([, type]): TerraceType => type),
-    images: $('div.fotky a.foto').toArray().map((a) => $(a).attr('href') ?? '').filter(Boolean).map((href) => new URL(href, baseOf($, url)).toString()),
-    contactPerson: cleanText($('div.makler p.jmeno').first().text()) || null,
+    images: imagesOf(page, baseOf(page, url)),
+    contactPerson: cleanText(text(first(page, 'div.makler p.jmeno'))) || null,
   };
   return { kind: 'listing', listing };
 }
 
-function parameterTable($: CheerioAPI): Map<string, string> {
+function parameterTable(page: Document): Map<string, string> {
   const table = new Map<string, string>();
-  $('table.parametry tr').each((_, tr) => {
-    table.set(cleanText($(tr).find('th').text()).replace(/:$/, ''), cleanText($(tr).find('td').text()));
-  });
+  for (const tr of all(page, 'table.parametry tr')) {
+    table.set(cleanText(text(all(tr, 'th'))).replace(/:$/, ''), cleanText(text(all(tr, 'td'))));
+  }
   return table;
 }
 
-function baseOf($: CheerioAPI, pageUrl: string): string {
-  const href = $('base[href]').attr('href');
+function imagesOf(page: Document, base: string): string[] {
+  return all(page, 'div.fotky a.foto').map((a) => attr(a, 'href') ?? '').filter(Boolean).map((href) => new URL(href, base).toString());
+}
+
+function baseOf(page: Document, pageUrl: string): string {
+  const href = attr(first(page, 'base[href]'), 'href');
   return href ? new URL(href, pageUrl).toString() : pageUrl;
 }
 

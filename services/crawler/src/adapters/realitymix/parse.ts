@@ -1,5 +1,5 @@
-import type { CheerioAPI } from 'cheerio';
-import { loadHtml } from '../czech-html/dom';
+import type { Document } from 'domhandler';
+import { all, attr, children, first, parseHtml, text } from '../czech-html/dom';
 import type { RawListingInput, TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListPage, type ListingRef } from '../types';
 import { resolveUrl } from '../czech-html/http';
@@ -23,41 +23,40 @@ export function listingIdOf(url: string): string | null {
 }
 
 export function parseListPage(html: string, pageUrl: string): ListPage {
-  const $ = loadHtml(html);
+  const page = parseHtml(html);
   const refs: ListingRef[] = [];
-  $('.advert-item').each((_, item) => {
-    const card = $(item);
-    const href = card.find('a[href*="/detail/"]').first().attr('href');
+  for (const card of all(page, '.advert-item')) {
+    const href = attr(first(card, 'a[href*="/detail/"]'), 'href');
     const id = href ? listingIdOf(href) : null;
-    if (!href || !id) return;
-    const price = cleanText(card.find('span').filter((_, s) => PRICE_WORDS.test($(s).text())).first().text());
-    const title = cleanText(card.find('h2').first().text());
+    if (!href || !id) continue;
+    const price = cleanText(text(all(card, 'span').find((span) => PRICE_WORDS.test(text(span)))));
+    const title = cleanText(text(first(card, 'h2')));
     refs.push({ listingId: id, url: resolveUrl(href, pageUrl), fingerprint: `${price}|${title}`, promoted: false });
-  });
-  const total = /z\s+celkem\s+([\d\s]+)\s+nalezen/i.exec(cleanText($('body').text()));
+  }
+  const total = /z\s+celkem\s+([\d\s]+)\s+nalezen/i.exec(cleanText(text(all(page, 'body'))));
   if (refs.length === 0 && !(total && Number(total[1].replace(/\s/g, '')) === 0)) {
     throw new ParseError('realitymix', pageUrl, 'no advert cards (.advert-item) on the page');
   }
-  const hasMore = $('a[rel="next"]').length > 0;
+  const hasMore = first(page, 'a[rel="next"]') !== null;
   return { refs, hasMore };
 }
 
 export function parseDetail(html: string, url: string): DetailResult {
-  const $ = loadHtml(html);
-  const title = cleanText($('h1.advert-detail-heading__title').first().text());
+  const page = parseHtml(html);
+  const title = cleanText(text(first(page, 'h1.advert-detail-heading__title')));
   if (!title) throw new ParseError('realitymix', url, 'no title (h1.advert-detail-heading__title)');
   const listingId = listingIdOf(url);
   if (!listingId) throw new ParseError('realitymix', url, 'no offer id in the URL');
 
-  const crumbs = breadcrumb($);
-  const items = dataItems($);
+  const crumbs = breadcrumb(page);
+  const items = dataItems(page);
   const adType = adTypeFromText(crumbs[1] ?? '') ?? adTypeFromText(title);
   const realEstateType = realEstateTypeFromText(crumbs[0] ?? '') ?? realEstateTypeFromText(title);
   if (!adType || !realEstateType) throw new ParseError('realitymix', url, `unknown offer or property type in "${title}"`);
 
-  const priceText = cleanText($('.advert-detail-heading__price-value').first().text());
-  const priceType = cleanText($('.advert-detail-heading__price-type').first().text()).replace(/^\(|\)$/g, '');
-  const map = $('#print-map');
+  const priceText = cleanText(text(first(page, '.advert-detail-heading__price-value')));
+  const priceType = cleanText(text(first(page, '.advert-detail-heading__price-type'))).replace(/^\(|\)$/g, '');
+  const map = first(page, '#print-map');
   const area = areaFromText(items.get('Užitná plocha') ?? '');
   const landArea = areaFromText(items.get('Plocha parcely') ?? '');
   const dispositionLabel = realEstateType === 'Apartment' || realEstateType === 'House'
@@ -68,7 +67,7 @@ export function parseDetail(html: string, url: string): DetailResult {
     listingId,
     url,
     title,
-    description: cleanText($('.advert-description').text()),
+    description: cleanText(text(all(page, '.advert-description'))),
     adType: withRoommates(adType, dispositionLabel),
     realEstateType,
     dispositionLabel,
@@ -78,35 +77,35 @@ export function parseDetail(html: string, url: string): DetailResult {
     price: priceFromText(priceText),
     priceText,
     priceNote: priceType || null,
-    locality: cleanText($('.advert-detail-heading__address').first().text()) || cleanText(map.attr('data-address')),
-    lat: coordinate(map.attr('data-gps-lat'), 90),
-    lon: coordinate(map.attr('data-gps-lon'), 180),
+    locality: cleanText(text(first(page, '.advert-detail-heading__address'))) || cleanText(attr(map, 'data-address')),
+    lat: coordinate(attr(map, 'data-gps-lat'), 90),
+    lon: coordinate(attr(map, 'data-gps-lon'), 180),
     floor: floorFromText(items.get('Podlaží') ?? ''),
     ownership: ownershipFromText(items.get('Vlastnictví') ?? ''),
     construction: constructionFromText(items.get('Druh objektu') ?? items.get('Stavba') ?? ''),
     elevator: items.has('Výtah') ? yesNo(items.get('Výtah') ?? '') : null,
     terraceTypes: ([['Balkón', 'Balcony'], ['Lodžie', 'Loggia'], ['Terasa', 'Terrace']] as const)
       .filter(([label]) => yesNo(items.get(label) ?? '') === true).map(([, type]): TerraceType => type),
-    images: $('.gallery a.gallery__item').toArray().map((a) => $(a).attr('href') ?? '').filter(Boolean).map((href) => resolveUrl(href, url)),
-    contactPerson: cleanText($('.advert-detail-broker__name').first().text()) || null,
+    images: all(page, '.gallery a.gallery__item').map((a) => attr(a, 'href') ?? '').filter(Boolean).map((href) => resolveUrl(href, url)),
+    contactPerson: cleanText(text(first(page, '.advert-detail-broker__name'))) || null,
     privateSeller: /bez provize/i.test(items.get('Provize') ?? '') ? true : null,
   };
   return { kind: 'listing', listing };
 }
 
-function dataItems($: CheerioAPI): Map<string, string> {
+function dataItems(page: Document): Map<string, string> {
   const items = new Map<string, string>();
-  $('li.detail-information__data-item').each((_, li) => {
-    const spans = $(li).children('span');
-    if (spans.length >= 2) items.set(cleanText(spans.eq(0).text()).replace(/:$/, ''), cleanText(spans.eq(1).text()));
-  });
+  for (const li of all(page, 'li.detail-information__data-item')) {
+    const spans = children(li, 'span');
+    if (spans.length >= 2) items.set(cleanText(text(spans[0])).replace(/:$/, ''), cleanText(text(spans[1])));
+  }
   return items;
 }
 
-function breadcrumb($: CheerioAPI): string[] {
-  for (const script of $('script[type="application/ld+json"]').toArray()) {
+function breadcrumb(page: Document): string[] {
+  for (const script of all(page, 'script[type="application/ld+json"]')) {
     try {
-      const data = JSON.parse($(script).text()) as { '@type'?: string; itemListElement?: { position: number; name: string }[] };
+      const data = JSON.parse(text(script)) as { '@type'?: string; itemListElement?: { position: number; name: string }[] };
       if (data['@type'] === 'BreadcrumbList' && data.itemListElement) {
         return [...data.itemListElement].sort((a, b) => a.position - b.position).map((item) => item.name);
       }
