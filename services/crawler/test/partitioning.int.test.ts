@@ -27,12 +27,12 @@ function steadySplit(crawls: Crawl[], windowMs: number): Map<Portal, string> | n
   return single && both ? new Map(PORTALS.map((p) => [p, [...owners.get(p)!][0]])) : null;
 }
 
-/** Crawls of a portal that started less than `minGapMs` after the previous one ended: a doubled tick chain. */
+/** Crawls of a portal that started less than `minGapMs` after the previous one started: a doubled tick chain. */
 function tooClose(crawls: Crawl[], minGapMs: number): Crawl[][] {
   const found: Crawl[][] = [];
   for (const portal of PORTALS) {
     const sorted = crawls.filter((c) => c.portal === portal).sort((a, b) => a.startedAt - b.startedAt);
-    for (let i = 1; i < sorted.length; i++) if (sorted[i].startedAt - sorted[i - 1].endedAt < minGapMs) found.push([sorted[i - 1], sorted[i]]);
+    for (let i = 1; i < sorted.length; i++) if (sorted[i].startedAt - sorted[i - 1].startedAt < minGapMs) found.push([sorted[i - 1], sorted[i]]);
   }
   return found;
 }
@@ -77,7 +77,7 @@ describe('crawl work partitioned by portal over Kafka', () => {
     expect(byA.length + byB.length).toBe(PORTALS.length);
 
     const stoppedAt = Date.now();
-    // One tick chain per portal: consecutive crawls keep the 200 ms interval, across the takeover too.
+    // One tick chain per portal: consecutive crawls start 200 ms apart, across the takeover too.
     expect(tooClose(crawls.filter((c) => c.startedAt < stoppedAt), 150)).toEqual([]);
     await b.stop();
     instances.splice(instances.indexOf(b), 1);

@@ -28,7 +28,7 @@ function fakeStates() {
   return { repo: repo as unknown as PortalStateRepository, doc };
 }
 
-function fakeRunner(crawls: string[], instance: string, crawlMs = 20) {
+function fakeRunner(crawls: string[], instance: string, crawlMs = 20, intervalMs = 60_000) {
   return {
     run: async (_state: PortalStateDoc, signal: AbortSignal): Promise<RunResult> => {
       crawls.push(instance);
@@ -36,15 +36,15 @@ function fakeRunner(crawls: string[], instance: string, crawlMs = 20) {
         const t = setTimeout(resolve, crawlMs);
         signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)));
       });
-      return { health: emptyHealth(), nextDelayMs: 60_000 };
+      return { health: emptyHealth(), nextDelayMs: intervalMs };
     },
   } as unknown as PortalRunner;
 }
 
-function scheduler(instanceId: string, repo: PortalStateRepository, crawls: string[], ticks: Array<{ portal: Portal; at: Date }>, crawlMs?: number) {
+function scheduler(instanceId: string, repo: PortalStateRepository, crawls: string[], ticks: Array<{ portal: Portal; at: Date }>, crawlMs?: number, intervalMs?: number) {
   return new CrawlScheduler({
     instanceId,
-    runners: { sreality: fakeRunner(crawls, instanceId, crawlMs) },
+    runners: { sreality: fakeRunner(crawls, instanceId, crawlMs, intervalMs) },
     portals: repo,
     publishTick: async (portal, at) => void ticks.push({ portal, at }),
     leaseMs: 10_000,
@@ -68,6 +68,22 @@ describe('CrawlScheduler', () => {
     expect(crawls).toEqual(['a']);
     expect(ticks[0].at.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect(s.held()).toEqual([]);
+  });
+
+  it('keeps the rhythm from crawl start to crawl start, and follows a crawl longer than the interval at once', async () => {
+    const { repo } = fakeStates();
+    const ticks: Array<{ portal: Portal; at: Date }> = [];
+    const started = Date.now();
+    scheduler('a', repo, [], ticks, 300, 1_000).accept('sreality', new Date(started));
+    await until(() => ticks.length === 1);
+    // Due one interval after the crawl began, not one interval after its 300 ms ended.
+    expect(ticks[0].at.getTime() - started).toBeGreaterThanOrEqual(1_000);
+    expect(ticks[0].at.getTime() - started).toBeLessThan(1_200);
+
+    const slow: Array<{ portal: Portal; at: Date }> = [];
+    scheduler('b', fakeStates().repo, [], slow, 300, 100).accept('sreality', new Date());
+    await until(() => slow.length === 1);
+    expect(Math.abs(slow[0].at.getTime() - Date.now())).toBeLessThan(100);
   });
 
   it('drops a tick for a portal that is already waiting or crawling here', async () => {

@@ -22,7 +22,8 @@ export type SchedulerOptions = {
  * Turns `crawl.requested` ticks into crawls on this instance. A tick is waited for locally until
  * its `requestedAt`, then claimed in the database (so a tick delivered twice, or to two instances
  * across a rebalance, is crawled once), crawled, and followed by the portal's next tick, which
- * Kafka delivers to whichever instance owns the portal's partition by then. One job per portal:
+ * Kafka delivers to whichever instance owns the portal's partition by then (due one interval after
+ * this crawl started). One job per portal:
  * a tick that arrives while the portal is already waiting or running is dropped, which merges
  * duplicate chains (e.g. two instances seeding at once) back into one.
  */
@@ -71,9 +72,13 @@ export class CrawlScheduler {
     }
     const renew = setInterval(() => void portals.renewLease(portal, instanceId, new Date(Date.now() + leaseMs)).catch(() => undefined), leaseMs / 3);
     try {
+      const startedAt = Date.now();
       const result = await this.options.runners[portal]!.run(state, this.options.abort.signal);
       const served = new Date(state.servedTick ?? 0).getTime();
-      const nextTickAt = new Date(Math.max(Date.now() + result.nextDelayMs, served + 1));
+      // Ticks keep their rhythm from crawl start to crawl start: a portal polled "every 15 s" is
+      // looked at every 15 s however long its details took (the rate limit still paces requests),
+      // and a crawl longer than the interval is followed at once.
+      const nextTickAt = new Date(Math.max(startedAt + result.nextDelayMs, Date.now(), served + 1));
       await portals.finish(portal, { holder: instanceId, nextTickAt, health: result.health, fullWalkAt: result.fullWalkAt });
       // Forget the job before publishing, or our own consumer could drop the next tick as a duplicate.
       this.forget(portal, job);
