@@ -6,7 +6,8 @@ export type GroundTruth = {
     houseType: HouseType | null; landType: LandType | null; area: number | null; landArea: number | null; price: number | null;
     lat: number | null; lon: number | null; municipalityCode: string; districtCode: string; regionCode: string; pragueDistrict: string | null;
   }>;
-  listings: Array<{ portal: string; listingId: string; propertyId: string; price: number | null; area: number | null; publishedAt: string }>;
+  /** Each portal's version: its price, area and the layout its pages state (Sreality states none for houses). */
+  listings: Array<{ portal: string; listingId: string; propertyId: string; price: number | null; area: number | null; dispositionLabel: DispositionLabel | null; publishedAt: string }>;
 };
 
 /** Radius checks this close to the edge depend on a portal's GPS rounding: not judged. */
@@ -29,7 +30,7 @@ export function expectedAlerts(truth: GroundTruth, watchdogs: Watchdog[]) {
     publishedAt.set(l.propertyId, Math.min(publishedAt.get(l.propertyId) ?? at, at));
   }
   for (const p of truth.properties) {
-    const versions = (variants.get(p.id) ?? []).map((l) => offerOf(p, l.price, l.area ?? p.area));
+    const versions = (variants.get(p.id) ?? []).map((l) => offerOf(p, l.price, l.area ?? p.area, l.dispositionLabel));
     if (versions.length === 0) continue;
     for (const w of watchdogs) {
       const key = `${w.email.toLowerCase()} ${p.id}`;
@@ -49,10 +50,10 @@ function nearRadiusEdge(w: Watchdog, offer: Offer): boolean {
   return w.criteria.places.some((place) => place.radiusKm > 0 && place.point != null && point != null && Math.abs(distanceKm(place.point, point) - place.radiusKm) < EDGE_KM);
 }
 
-function offerOf(p: GroundTruth['properties'][number], price: number | null, area: number | null): Offer {
+function offerOf(p: GroundTruth['properties'][number], price: number | null, area: number | null, dispositionLabel: DispositionLabel | null): Offer {
   const pragueNumber = p.pragueDistrict?.match(/(\d+)/)?.[1];
   return {
-    adType: p.adType, realEstateType: p.realEstateType, dispositionLabel: p.dispositionLabel, houseType: p.houseType, landType: p.landType,
+    adType: p.adType, realEstateType: p.realEstateType, dispositionLabel, houseType: p.houseType, landType: p.landType,
     area, landArea: p.landArea, price, pricePerM2: null, beds: null, elevator: null, terraceTypes: [],
     location: {
       name: '', municipalityCode: p.municipalityCode, districtCode: p.districtCode, regionCode: p.regionCode,

@@ -161,7 +161,10 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
   for (const pair of received.pairs) (seen.has(pair.key) ? duplicates++ : seen.add(pair.key));
   const missed = [...expected.pairs.keys()].filter((k) => !seen.has(k));
   const unexpected = [...seen].filter((k) => !expected.pairs.has(k) && !expected.ambiguous.has(k));
-  if (missed.length) say(`missed, e.g.: ${missed.slice(0, 5).join('; ')}`);
+  if (missed.length) {
+    say(`missed, e.g.: ${missed.slice(0, 5).join('; ')}`);
+    await explainMissed(missed.slice(0, 3), truth, watchdogs);
+  }
   if (unexpected.length) say(`unexpected, e.g.: ${unexpected.slice(0, 5).join('; ')}`);
 
   const pipeline: number[] = [];
@@ -189,6 +192,29 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
     e2eP50ms: percentile(e2e, 0.5),
     e2eP99ms: percentile(e2e, 0.99),
   };
+}
+
+/**
+ * What the pipeline made of a missed pair's property, beside the simulator's facts and the
+ * person's watchdogs: usually a place or a price that came out differently.
+ */
+async function explainMissed(missed: string[], truth: GroundTruth, watchdogs: Watchdog[]): Promise<void> {
+  const offers: Array<{ id: string; sources: Array<{ portal: string; listingId: string }>; [k: string]: unknown }> = [];
+  for (let offset = 0; offset <= 10_000; offset += 100) {
+    const page = await json<{ data: { items: typeof offers; total: number } }>(`${OFFERS}/offers?active=all&limit=100&offset=${offset}`).catch(() => null);
+    if (!page) break;
+    offers.push(...page.data.items);
+    if (offset + 100 >= page.data.total) break;
+  }
+  for (const key of missed) {
+    const [email, propertyId] = key.split(' ');
+    const property = truth.properties.find((p) => p.id === propertyId);
+    const listings = truth.listings.filter((l) => l.propertyId === propertyId);
+    const offer = offers.find((o) => o.sources.some((s) => listings.some((l) => l.portal === s.portal && l.listingId === s.listingId)));
+    say(`  ${propertyId} on ${listings.map((l) => `${l.portal}:${l.listingId}`).join(', ')}: ${JSON.stringify(property)}`);
+    say(`    offer: ${offer ? JSON.stringify({ id: offer.id, location: offer.location, price: offer.price, area: offer.area, landArea: offer.landArea, dispositionLabel: offer.dispositionLabel, adType: offer.adType, realEstateType: offer.realEstateType, sources: offer.sources }) : 'none'}`);
+    for (const w of watchdogs.filter((x) => x.email.toLowerCase() === email)) say(`    watchdog ${w.id}: ${JSON.stringify(w.criteria)}`);
+  }
 }
 
 async function waitForMatcher(count: number): Promise<void> {

@@ -5,7 +5,7 @@ import { RobotsFiles } from './robots';
 import { loadMunicipalities } from './generator/places';
 import { generateProperty, indexPlaces, type PlaceIndex } from './generator/property';
 import { createRng, type Rng } from './generator/rng';
-import { MOUNTED_PORTALS } from './portals';
+import { MOUNTED_PORTALS, shownLayout } from './portals';
 import type { PortalView, SimListing } from './portals/types';
 import { SimStore } from './store/store';
 import { choosePortals, StreamRunner, type StreamRequest } from './stream';
@@ -96,7 +96,7 @@ export class Simulator {
       })),
       listings: this.store.allListings().map((l: SimListing) => ({
         portal: l.portal, listingId: l.listingId, propertyId: l.propertyId, url: l.url, active: l.active, price: l.price,
-        area: l.area, hasGps: l.lat != null, publishedAt: l.publishedAt.toISOString(),
+        area: l.area, dispositionLabel: shownLayout(l), hasGps: l.lat != null, publishedAt: l.publishedAt.toISOString(),
       })),
     };
   }

@@ -76,6 +76,18 @@ describe('admin API', () => {
     for (const p of body.properties) expect(p.municipalityCode).toMatch(/^\d{6}$/);
   });
 
+  it('states in the ground truth the layout each portal shows: Sreality none for a house', async () => {
+    const house = await request(h.app).post('/admin/properties')
+      .send({ adType: 'Sale', realEstateType: 'House', houseType: 'Detached', dispositionLabel: '4+1', area: 140, landArea: 600, price: 9_900_000, portals: ['sreality', 'idnes'] }).expect(201);
+    const flat = await request(h.app).post('/admin/properties')
+      .send({ adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+kk', area: 54, price: 6_500_000, portals: ['sreality'] }).expect(201);
+    const { body } = await request(h.app).get('/admin/ground-truth').expect(200);
+    const shown = (propertyId: string) => Object.fromEntries(body.listings.filter((l: { propertyId: string }) => l.propertyId === propertyId)
+      .map((l: { portal: string; dispositionLabel: string | null }) => [l.portal, l.dispositionLabel]));
+    expect(shown(house.body.propertyId)).toEqual({ sreality: null, idnes: '4+1' });
+    expect(shown(flat.body.propertyId)).toEqual({ sreality: '2+kk' });
+  });
+
   it('generates the same properties from the same seed', async () => {
     const other = simulator(3);
     await request(h.app).post('/admin/stream').send({ count: 20, seed: 5 });

@@ -225,6 +225,8 @@ function publicPage(view: PortalView) {
 
 export const sreality: PortalRenderer = {
   portal: 'sreality',
+  // Only flats carry a layout code (category_sub_cb); houses are coded by kind (rodinný, vila…).
+  shownLayout: (l) => (l.realEstateType === 'Apartment' ? l.dispositionLabel : null),
   mount(router: Router, view: PortalView) {
     router.get('/api/v1/estates/search', search(view));
     router.get('/api/v1/estates/:hashId(\\d+)', detail(view));

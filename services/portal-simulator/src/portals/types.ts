@@ -76,4 +76,6 @@ export type PortalView = {
 export type PortalRenderer = {
   portal: Portal;
   mount(router: Router, view: PortalView): void;
+  /** The layout the portal's pages state for a listing, when its format leaves some out (default: the listing's). */
+  shownLayout?(l: SimListing): SimListing['dispositionLabel'];
 };
