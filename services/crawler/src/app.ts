@@ -85,6 +85,7 @@ function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log:
     honourRobots: settings.honourRobots,
     robotsTtlMs: config.CRAWL_ROBOTS_TTL_SECONDS * 1000,
     ratePerSecond: settings.ratePerSecond,
+    burst: settings.burst,
     concurrency: settings.concurrency,
     timeoutMs: config.CRAWL_REQUEST_TIMEOUT_MS,
     maxRetries: config.CRAWL_MAX_RETRIES,

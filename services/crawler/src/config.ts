@@ -6,15 +6,18 @@ import { PORTALS, type Portal } from '@rr/proto';
  * Politeness defaults per portal follow what long-running scrapers use against the real sites
  * (shared/portals.md §10). They stay conservative on purpose: a base URL pointed at a real portal
  * must never hammer it. The simulator and benchmarks raise them with CRAWL_RATE_MULTIPLIER.
+ * `burst` is how many requests may follow one another without the rate's spacing after a quiet
+ * spell (one at a time all the same, as a person opening a list and two ads): the average rate
+ * is unchanged, but a tick's few new listings are not spread over seconds at Bazoš's 0.5/s.
  */
-const PORTAL_DEFAULTS: Record<Portal, { ratePerSecond: number; concurrency: number }> = {
-  sreality: { ratePerSecond: 4, concurrency: 2 },
-  bezrealitky: { ratePerSecond: 2, concurrency: 2 },
-  idnes: { ratePerSecond: 3, concurrency: 2 },
-  bazos: { ratePerSecond: 0.5, concurrency: 1 },
-  ulovdomov: { ratePerSecond: 2, concurrency: 1 },
-  realitycz: { ratePerSecond: 1, concurrency: 1 },
-  realitymix: { ratePerSecond: 1, concurrency: 1 },
+const PORTAL_DEFAULTS: Record<Portal, { ratePerSecond: number; concurrency: number; burst: number }> = {
+  sreality: { ratePerSecond: 4, concurrency: 2, burst: 4 },
+  bezrealitky: { ratePerSecond: 2, concurrency: 2, burst: 3 },
+  idnes: { ratePerSecond: 3, concurrency: 2, burst: 3 },
+  bazos: { ratePerSecond: 0.5, concurrency: 1, burst: 3 },
+  ulovdomov: { ratePerSecond: 2, concurrency: 1, burst: 3 },
+  realitycz: { ratePerSecond: 1, concurrency: 1, burst: 3 },
+  realitymix: { ratePerSecond: 1, concurrency: 1, burst: 3 },
 };
 
 /**
@@ -77,6 +80,7 @@ export const CrawlerConfig = BaseConfig.extend({
   ...perPortal('PORTAL_ENABLED', () => bool('true')),
   ...perPortal('PORTAL_INTERVAL_SECONDS', () => z.coerce.number().positive().default(5)),
   ...perPortal('PORTAL_RATE', (p) => z.coerce.number().positive().default(PORTAL_DEFAULTS[p].ratePerSecond)),
+  ...perPortal('PORTAL_BURST', (p) => z.coerce.number().int().positive().default(PORTAL_DEFAULTS[p].burst)),
   ...perPortal('PORTAL_CONCURRENCY', (p) => z.coerce.number().int().positive().default(PORTAL_DEFAULTS[p].concurrency)),
   /** `honour` or `ignore`; unset takes ROBOTS_DEFAULTS above. Ignoring needs a documented reason (README). */
   ...perPortal('PORTAL_ROBOTS', () => z.enum(['honour', 'ignore']).optional()),
@@ -89,6 +93,8 @@ export type PortalSettings = {
   baseUrl: string;
   intervalMs: number;
   ratePerSecond: number;
+  /** Requests that may go without the rate's spacing after a quiet spell (token bucket size). */
+  burst: number;
   concurrency: number;
   honourRobots: boolean;
   /** Why robots.txt is ignored, when it is (shown in health). */
@@ -108,6 +114,7 @@ export function portalSettingsOf(config: CrawlerConfig): Record<Portal, PortalSe
         baseUrl: value<string>('PORTAL_BASE_URL', p).replace(/\/+$/, ''),
         intervalMs: value<number>('PORTAL_INTERVAL_SECONDS', p) * 1000,
         ratePerSecond: value<number>('PORTAL_RATE', p) * config.CRAWL_RATE_MULTIPLIER,
+        burst: Math.max(1, Math.round(value<number>('PORTAL_BURST', p) * config.CRAWL_RATE_MULTIPLIER)),
         concurrency: Math.min(64, Math.max(1, Math.round(value<number>('PORTAL_CONCURRENCY', p) * config.CRAWL_RATE_MULTIPLIER))),
         ...robotsOf(p, value<'honour' | 'ignore' | undefined>('PORTAL_ROBOTS', p)),
       },

@@ -18,6 +18,8 @@ export type PoliteClientOptions = {
   honourRobots: boolean;
   robotsTtlMs: number;
   ratePerSecond: number;
+  /** Token bucket size: requests that may follow one another without the rate's spacing. */
+  burst?: number;
   concurrency: number;
   timeoutMs: number;
   maxRetries: number;
@@ -148,7 +150,7 @@ export class PoliteClient implements PortalClient {
     const host = new URL(url).host;
     let limiter = this.limiters.get(host);
     if (!limiter) {
-      limiter = new HostLimiter({ ratePerSecond: this.options.ratePerSecond, concurrency: this.options.concurrency }, this.clock);
+      limiter = new HostLimiter({ ratePerSecond: this.options.ratePerSecond, burst: this.options.burst, concurrency: this.options.concurrency }, this.clock);
       this.limiters.set(host, limiter);
     }
     return limiter;
