@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import type { ServiceContext } from '@rr/kit';
-import { PORTALS, type Portal } from '@rr/proto';
+import { CoalescingPublisher, type ServiceContext } from '@rr/kit';
+import { PORTALS, type ListingFetchedV1, type Portal } from '@rr/proto';
 import type { PortalAdapter } from './adapters/types';
 import { portalSettingsOf, type CrawlerConfig, type PortalSettings } from './config';
 import { PortalRunner, type RunnerOptions } from './crawl/portal-runner';
@@ -35,6 +35,11 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
   shutdown.add('browser', () => renderer.close());
   const shutdownSignal = new AbortController();
   const runners: Partial<Record<Portal, PortalRunner>> = {};
+  // Listings leave one by one as they are parsed; those that arrive while a send is in flight,
+  // from any portal, ride together in the next one.
+  const listingsOut = new CoalescingPublisher<ListingFetchedV1>((items) =>
+    bus.publishMany('listing.fetched', items.map((data) => ({ key: `${data.listing.portal}:${data.listing.listingId}`, data }))));
+  const emitListing = (item: ListingFetchedV1) => listingsOut.add(item);
   for (const portal of PORTALS) {
     const adapter = options.adapters[portal];
     if (!settings[portal].enabled) continue;
@@ -44,7 +49,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
     }
     const client = clientFor(settings[portal], config, { log, renderer, transport: options.transport, signal: shutdownSignal.signal });
     runners[portal] = new PortalRunner({
-      settings: settings[portal], adapter, client, listings, portals, bus, instanceId, log,
+      settings: settings[portal], adapter, client, listings, portals, bus, emitListing, instanceId, log,
       maxPages: config.CRAWL_MAX_PAGES,
       fullWalkMaxPages: config.CRAWL_FULL_WALK_MAX_PAGES,
       fullWalkMs: config.CRAWL_FULL_WALK_SECONDS * 1000,

@@ -12,7 +12,7 @@ function harness() {
   const known = new Map<string, KnownListing>();
   const out = { fetched: [] as ListingFetchedV1[], withdrawn: [] as ListingWithdrawnV1[], saved: [] as ListingChange[], failures: [] as ParseFailure[] };
   const sink = {
-    fetched: async (items: ListingFetchedV1[]) => void out.fetched.push(...items),
+    fetched: async (item: ListingFetchedV1) => void out.fetched.push(item),
     withdrawn: async (items: ListingWithdrawnV1[]) => void out.withdrawn.push(...items),
     saveListings: async (changes: ListingChange[]) => void out.saved.push(...changes),
     saveFailures: async (failures: ParseFailure[]) => void out.failures.push(...failures),

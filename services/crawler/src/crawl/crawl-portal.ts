@@ -1,5 +1,5 @@
-import { CoalescingPublisher, type Logger } from '@rr/kit';
-import { ListingFetchedV1, type ListingWithdrawnV1, type Portal } from '@rr/proto';
+import { checkEvent, type Logger } from '@rr/kit';
+import type { ListingFetchedV1, ListingWithdrawnV1, Portal } from '@rr/proto';
 import { ParseError, type ListingRef, type PortalAdapter, type PortalClient } from '../adapters/types';
 import { CircuitOpenError } from '../http/errors';
 
@@ -13,7 +13,8 @@ export type ParseFailure = { portal: Portal; url: string; reason: string; at: Da
  * own state is saved page by page after them, so a crash re-emits at most one page.
  */
 export type CrawlSink = {
-  fetched(items: ListingFetchedV1[]): Promise<void>;
+  /** One listing, settled once it is on Kafka (the sink batches what arrives meanwhile). */
+  fetched(item: ListingFetchedV1): Promise<void>;
   withdrawn(items: ListingWithdrawnV1[]): Promise<void>;
   saveListings(changes: ListingChange[]): Promise<void>;
   saveFailures(failures: ParseFailure[]): Promise<void>;
@@ -72,11 +73,9 @@ class PortalCrawl {
   private readonly seen = new Set<string>();
   private readonly now: () => Date;
   private readonly report: CrawlReport;
-  private readonly emitter: CoalescingPublisher<ListingFetchedV1>;
 
   constructor(private readonly input: CrawlInput) {
     this.now = input.now ?? (() => new Date());
-    this.emitter = new CoalescingPublisher((items) => input.sink.fetched(items));
     this.report = { mode: input.mode, pages: 0, listingsSeen: 0, detailsFetched: 0, emitted: 0, withdrawn: 0, parseFailures: 0, fetchErrors: 0, complete: false, stoppedBy: 'max-pages' };
   }
 
@@ -130,7 +129,7 @@ class PortalCrawl {
     // details takes many seconds, and its first listings should not wait for its last.
     const outcomes = await settleAll(refs.map(async (ref) => {
       const outcome = await this.fetchDetail(ref);
-      if (outcome.kind === 'listing') await this.emitter.add(outcome.event);
+      if (outcome.kind === 'listing') await this.input.sink.fetched(outcome.event);
       return outcome;
     }));
     const fetched = outcomes.filter((o) => o.kind === 'listing');
@@ -147,10 +146,9 @@ class PortalCrawl {
       const result = await adapter.fetchDetail(client, baseUrl, ref);
       this.report.detailsFetched++;
       if (result.kind === 'gone') return { kind: 'gone', listingId: ref.listingId, wasActive: known.get(ref.listingId)?.status === 'active' };
-      const parsed = ListingFetchedV1.safeParse({ listing: result.listing, fetchedAt: this.now().toISOString() });
-      if (parsed.success) return { kind: 'listing', event: parsed.data, change: { listingId: ref.listingId, url: ref.url, fingerprint: ref.fingerprint, status: 'active' } };
-      const issue = parsed.error.issues[0];
-      return this.failed(ref, `not a valid raw listing: ${issue.path.join('.')}: ${issue.message}`);
+      const checked = checkEvent('listing.fetched', { listing: result.listing, fetchedAt: this.now().toISOString() });
+      if (checked.ok) return { kind: 'listing', event: checked.data, change: { listingId: ref.listingId, url: ref.url, fingerprint: ref.fingerprint, status: 'active' } };
+      return this.failed(ref, `not a valid raw listing: ${checked.reason}`);
     } catch (err) {
       if (err instanceof ParseError) return this.failed(ref, err.message);
       if (isFatal(err, this.input.signal)) throw err;

@@ -1,5 +1,5 @@
 import type { Bus, Logger } from '@rr/kit';
-import type { Portal } from '@rr/proto';
+import type { ListingFetchedV1, Portal } from '@rr/proto';
 import type { PortalAdapter } from '../adapters/types';
 import type { PortalSettings } from '../config';
 import { nextHealth, type CrawlOutcome } from '../health/portal-health';
@@ -16,6 +16,8 @@ export type RunnerOptions = {
   listings: ListingStateRepository;
   portals: PortalStateRepository;
   bus: Bus;
+  /** Puts one fetched listing on Kafka; shared by every portal, so concurrent ones travel together. */
+  emitListing: (item: ListingFetchedV1) => Promise<void>;
   instanceId: string;
   maxPages: number;
   fullWalkMaxPages: number;
@@ -98,7 +100,7 @@ export class PortalRunner {
     const { bus, listings, portals } = this.options;
     const portal = this.portal;
     return {
-      fetched: async (items) => void (await bus.publishMany('listing.fetched', items.map((data) => ({ key: `${portal}:${data.listing.listingId}`, data })))),
+      fetched: this.options.emitListing,
       withdrawn: async (items) => void (await bus.publishMany('listing.withdrawn', items.map((data) => ({ key: `${portal}:${data.listingId}`, data })))),
       // The new version orders the page in the journal and tells other instances their copy is stale.
       saveListings: async (changes) => {
