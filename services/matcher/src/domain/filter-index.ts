@@ -5,6 +5,8 @@ import type { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import * as keys from './keys';
 import * as postingLayout from './postings';
+import * as circleLayout from './circles';
+import { CircleTable } from './circles';
 import { GrowableF64 } from './growable';
 import { Postings } from './postings';
 
@@ -28,8 +30,9 @@ const {
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
 const { GROUP_UNITS } = postingLayout;
+const { FAST_WORDS, FAST_LAT, FAST_LON, FAST_COS, FAST_INSIDE, FAST_OUTSIDE, FAST_CODE, HALF_RADIAN } = circleLayout;
 const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, float32Down, float32Up } = rowLayout;
-const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
+const { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
 const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
@@ -53,8 +56,10 @@ const areaClassOf = (area: number) => {
   return k;
 };
 
-const growInt = (a: Int32Array) => {
-  const bigger = new Int32Array(a.length * 2);
+const growInt = (a: Int32Array) => grownInt(a, a.length + 1);
+/** A copy with room for at least `needed` numbers (doubling). */
+const grownInt = (a: Int32Array, needed: number) => {
+  const bigger = new Int32Array(Math.max(needed, a.length * 2));
   bigger.set(a);
   return bigger;
 };
@@ -79,11 +84,6 @@ const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
   return mask;
 });
 
-/** Relative margin of the cheap bounds on the haversine value; exact arithmetic decides inside it. */
-const NEAR_EDGE = 1e-9;
-/** Circle table row: centre latitude, longitude, cos latitude, haversine value of the radius, radius. */
-const CIRCLE_WORDS = 5;
-const HALF_RADIAN = Math.PI / 360;
 /** Numbers per slot for the rarer ranges: beds low and high, price per m² low and high. */
 const RANGES = 4;
 /** Location ids of an offer: up to four codes and one cell per level. */
@@ -114,13 +114,15 @@ export class FilterIndex {
   /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
   private fileCodes = new Int32Array(32);
   private fileCells = new Int32Array(128);
-  /** Every distinct surrounding-area circle filed, `CIRCLE_WORDS` each; circle rows point here. */
-  private readonly circleTable = new GrowableF64();
-  private readonly circleIds = new Map<number, number>();
+  /** Every distinct surrounding-area circle filed; circle rows point here. */
+  private readonly circleTable = new CircleTable();
 
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
   private out = new Int32Array(1024);
+  /** Matches of watchdogs that one offer can reach through several entries, repeats and all. */
+  private again = new Int32Array(1024);
+  private againCount = 0;
   private readonly locations = new Int32Array(MAX_LOCATIONS);
   private locationCount = 0;
 
@@ -142,6 +144,11 @@ export class FilterIndex {
   private qLat = 0;
   private qLon = 0;
   private qCosLat = 0;
+  /** The ids of the offer's codes (-1: none): a circle of a place the offer lies in by code is left to the code's entries. */
+  private qCode0 = -1;
+  private qCode1 = -1;
+  private qCode2 = -1;
+  private qCode3 = -1;
 
   /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
   constructor(options: { expectedWatchdogs?: number } = {}) {
@@ -238,6 +245,11 @@ export class FilterIndex {
     const layout = LAYOUTS_APPLY[type] && offer.dispositionLabel != null ? LAYOUT_INDEX[offer.dispositionLabel] : 0;
     this.prepare(offer);
     const codes = this.locationsOf(offer);
+    this.qCode0 = codes > 0 ? this.locations[0] : -1;
+    this.qCode1 = codes > 1 ? this.locations[1] : -1;
+    this.qCode2 = codes > 2 ? this.locations[2] : -1;
+    this.qCode3 = codes > 3 ? this.locations[3] : -1;
+    this.againCount = 0;
     let count = 0;
     for (let i = 0; i < this.locationCount; i++) {
       const postings = i < codes ? this.codes : this.circles;
@@ -246,9 +258,28 @@ export class FilterIndex {
       count = this.scanLayout(postings, base, 0, count);
       if (layout > 0) count = this.scanLayout(postings, base, layout, count);
     }
-    const seen = this.seen;
+    return this.addOnce(count);
+  }
+
+  /** Adds the watchdogs of `again` to the results, each once. */
+  private addOnce(count: number): number {
+    const n = this.againCount;
+    if (n === 0) return count;
+    if (count + n > this.out.length) this.growOut(count + n);
     const out = this.out;
-    for (let k = 0; k < count; k++) seen[out[k] >>> 5] = 0;
+    const again = this.again;
+    const seen = this.seen;
+    const first = count;
+    for (let k = 0; k < n; k++) {
+      const slot = again[k];
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      const was = seen[word];
+      seen[word] = was | bit;
+      out[count] = slot;
+      count += +((was & bit) === 0);
+    }
+    for (let k = first; k < count; k++) seen[out[k] >>> 5] = 0;
     return count;
   }
 
@@ -332,12 +363,16 @@ export class FilterIndex {
     const groupInts = p.groupInts;
     const rows = p.base;
     const { floats, ints, stride, geo } = rows;
-    const circles = this.circleTable.data;
+    const fast = this.circleTable.fastFloats;
+    const fastInts = this.circleTable.fastInts;
+    const code0 = this.qCode0, code1 = this.qCode1, code2 = this.qCode2, code3 = this.qCode3;
     // Room for every entry of the bucket, so the loop needs no check.
     const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
     if (count + most > this.out.length) this.growOut(count + most);
+    if (this.againCount + most > this.again.length) this.again = grownInt(this.again, this.againCount + most);
     const out = this.out;
-    const seen = this.seen;
+    const again = this.again;
+    let againCount = this.againCount;
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
@@ -351,9 +386,9 @@ export class FilterIndex {
     // Module constants are context loads on every use; copies in locals stay in registers.
     const groupUnits = GROUP_UNITS;
     const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
-    const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
-    const areaFlag = AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    const circleAt = CIRCLE, fastWords = FAST_WORDS;
+    const extrasFlags = EXTRAS_CHECKS, repeatFlag = REPEAT;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, typeMasks = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
       const stopAt = groupInts[g + 3];
@@ -365,44 +400,48 @@ export class FilterIndex {
       for (let u = groupInts[g + 2] * stride, stop = (byFrom ? -stopAt : stopAt) * stride; u < stop; u += stride) {
         // The upper bound (offset 0) is +∞ throughout a group by lower bound.
         if (floats[u] < low) break;
-        if (floats[u + from] > high) {
-          if (byFrom) break;
-          continue;
-        }
+        const fromOk = floats[u + from] <= high;
+        if (byFrom && !fromOk) break;
+        // Every check of the common path is folded into one 0/1 number: no branch to mispredict
+        // (rows pass and fail unpredictably, and a mispredicted branch also stalls the memory reads).
         const meta = ints[u + metaAt];
-        if ((meta & reject) !== 0) continue;
-        if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
-        if ((meta & secondFlag) !== 0 && !(second >= floats[u + landLo] && second <= floats[u + landHi])) continue;
-        if ((meta & rareFlag) !== 0) {
-          if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
-          if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
-          if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
-          if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
-        }
+        const masks = meta & typeMasks;
+        const hits = masks & bits;
+        let ok =
+          +fromOk & +((meta & reject) === 0) &
+          +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
+          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
+          (+((masks & terraces) === 0) | +((hits & terraces) !== 0)) &
+          (+((masks & landTypes) === 0) | +((hits & landTypes) !== 0)) &
+          (+((masks & houseTypes) === 0) | +((hits & houseTypes) !== 0));
         if (geo) {
-          const c = ints[u + circleAt] * circleWords;
-          const x = (lat - circles[c]) * HALF_RADIAN;
-          const y = (lon - circles[c + 1]) * HALF_RADIAN;
-          const cc = circles[c + 2] * cosLat;
+          // A circle: not one of a place the offer lies in by code (those entries answer), and
+          // holding the point by the cheap bounds on the haversine value; the exact formula
+          // settles the rare point near the edge.
+          const c = ints[u + circleAt] * fastWords;
+          const code = fastInts[c + FAST_CODE];
+          const x = (lat - fast[c + FAST_LAT]) * HALF_RADIAN;
+          const y = (lon - fast[c + FAST_LON]) * HALF_RADIAN;
+          const cc = fast[c + FAST_COS] * cosLat;
           const x2 = x * x;
           const y2 = y * y;
           const upper = x2 + cc * y2;
-          const edge = circles[c + 3];
-          if (!(upper < edge * (1 - NEAR_EDGE))) {
-            if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
-            if (!this.exactlyWithin(ints[u + circleAt])) continue;
-          }
+          const inside = upper < fast[c + FAST_INSIDE];
+          ok &= (+inside | +(upper - (x2 * x2 + cc * y2 * y2) / 3 <= fast[c + FAST_OUTSIDE])) & +(code !== code0) & +(code !== code1) & +(code !== code2) & +(code !== code3);
+          if ((ok & +!inside) !== 0 && !this.circleTable.exactlyWithin(ints[u + circleAt], lat, lon)) ok = 0;
         }
+        if ((ok & +((meta & extrasFlags) !== 0)) !== 0 && !this.passesExtras(rows, u, meta)) ok = 0;
+        // Written either way, kept by advancing the count. Watchdogs reachable through several
+        // entries go to a list of their own, freed of repeats once the walk is over.
         const slot = ints[u + slotAt];
-        if ((meta & repeatFlag) !== 0) {
-          const word = slot >>> 5;
-          const bit = 1 << (slot & 31);
-          if ((seen[word] & bit) !== 0) continue;
-          seen[word] |= bit;
-        }
-        out[count++] = slot;
+        const repeats = +((meta & repeatFlag) !== 0);
+        out[count] = slot;
+        count += ok & (repeats ^ 1);
+        again[againCount] = slot;
+        againCount += ok & repeats;
       }
     }
+    this.againCount = againCount;
     return count;
   }
 
@@ -421,15 +460,14 @@ export class FilterIndex {
       if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
       if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
       if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
-      if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
+      if (rows.geo && !this.inCircleOnly(ints[u + CIRCLE])) continue;
       const slot = ints[u + SLOT];
-      if ((meta & REPEAT) !== 0) {
-        const word = slot >>> 5;
-        const bit = 1 << (slot & 31);
-        if ((this.seen[word] & bit) !== 0) continue;
-        this.seen[word] |= bit;
+      if ((meta & REPEAT) === 0) {
+        this.out[count++] = slot;
+      } else {
+        if (this.againCount === this.again.length) this.again = grownInt(this.again, this.againCount + 1);
+        this.again[this.againCount++] = slot;
       }
-      this.out[count++] = slot;
     }
     return count;
   }
@@ -452,36 +490,11 @@ export class FilterIndex {
     return true;
   }
 
-  /**
-   * `distanceKm(centre, offer) <= radius` for a circle, exactly as geo.ts computes it. The walk
-   * first bounds the haversine value cheaply and comes here only for points within a hair of the
-   * edge.
-   */
-  private exactlyWithin(circle: number): boolean {
-    const c = circle * CIRCLE_WORDS;
-    const table = this.circleTable.data;
-    return distanceKm({ lat: table[c], lon: table[c + 1] }, { lat: this.qLat, lon: this.qLon }) <= table[c + 4];
-  }
-
-  /**
-   * The id of a circle in the circle table, adding it when new. Circles are looked up by a
-   * number mixed from centre and radius; a clash of two different circles (the table tells) just
-   * files the second as a circle of its own.
-   */
-  private circleId(point: { lat: number; lon: number }, radius: number): number {
-    const key = point.lat * 1e9 + point.lon * 1e4 + radius;
-    let id = this.circleIds.get(key);
-    const t = this.circleTable.data;
-    if (id === undefined || t[id * CIRCLE_WORDS] !== point.lat || t[id * CIRCLE_WORDS + 1] !== point.lon || t[id * CIRCLE_WORDS + 4] !== radius) {
-      id = this.circleTable.length / CIRCLE_WORDS;
-      this.circleIds.set(key, id);
-      this.circleTable.push(point.lat);
-      this.circleTable.push(point.lon);
-      this.circleTable.push(Math.cos((point.lat * Math.PI) / 180));
-      this.circleTable.push(Math.sin(radius / (2 * EARTH_RADIUS_KM)) ** 2);
-      this.circleTable.push(radius);
-    }
-    return id;
+  /** The offer lies in the circle and not in its place by code (whose entries answer for it). */
+  private inCircleOnly(circle: number): boolean {
+    const code = this.circleTable.fastInts[circle * FAST_WORDS + FAST_CODE];
+    if (code === this.qCode0 || code === this.qCode1 || code === this.qCode2 || code === this.qCode3) return false;
+    return this.circleTable.contains(circle, this.qLat, this.qLon);
   }
 
   /** Files every (bucket, place) entry of a watchdog. */
@@ -494,9 +507,8 @@ export class FilterIndex {
     if (restricted(c.pricePerM2)) flags |= PRICE_PER_M2;
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
-    let circles = 0;
-    for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
-    if (c.places.length > 1 || circles > 0) flags |= REPEAT;
+    // One place reaches an offer once: through its code, or else through one cell of its circle.
+    if (c.places.length > 1) flags |= REPEAT;
     const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.pricePerM2), hi(c.pricePerM2)] as const;
     // The row's bounds, rounded outwards to 32 bits.
     const from = float32Down(exact[0]);
@@ -523,10 +535,11 @@ export class FilterIndex {
     let cellCount = 0;
     for (const place of c.places) {
       if (codeCount === this.fileCodes.length) this.fileCodes = growInt(this.fileCodes);
-      this.fileCodes[codeCount++] = this.codeId(place.kind, place.code);
+      const code = this.codeId(place.kind, place.code);
+      this.fileCodes[codeCount++] = code;
       const radius = place.radiusKm ?? 0;
       if (!(radius > 0 && place.point)) continue;
-      const circle = this.circleId(place.point, radius);
+      const circle = this.circleTable.idOf(code, place.point, radius);
       for (const cell of cellsAround(place.point, radius)) {
         if (cellCount + 2 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
         this.fileCells[cellCount++] = this.cellId(cell);
