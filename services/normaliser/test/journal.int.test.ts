@@ -107,6 +107,23 @@ describe('normaliser journal and outbox', () => {
     await service.stop();
   });
 
+  it('stores each offer of a batch once and gives its events back whole', async () => {
+    const { journal } = await journalOf('-roundtrip');
+    await journal.load();
+    const first = rawListing({ listingId: `r-${run}` });
+    const elsewhere = rawListing({ listingId: `rb-${run}`, locality: 'Brno', lat: 49.1951, lon: 16.6068, description: 'Byt v Brně.', images: [] });
+    // A listing with its cross-post in the same batch (one offer, two sources) and another property.
+    const batch = await decided([first, crossPost(first, { listingId: `rx-${run}` }), elsewhere]);
+    expect(batch.events.map((e) => e.type)).toEqual(['offer.published', 'offer.published']);
+    expect(await journal.claim(0)).toBe(true);
+    const bytes = await journal.append(1, batch);
+    expect(bytes).toBeLessThan(JSON.stringify(batch).length - JSON.stringify(batch.offers).length / 2);
+
+    const loaded = await journal.load();
+    expect(loaded.unpublished).toEqual([{ seq: 1, events: JSON.parse(JSON.stringify(batch.events)) }]);
+    expect(loaded.unpublished[0].events.map((e) => ('offer' in e.data ? e.data.offer.sources.length : 0))).toEqual([2, 1]);
+  });
+
   it('retries a batch on fresh state when another instance wrote to the journal meanwhile', async () => {
     const service = await start('-conflict');
     const first = rawListing({ listingId: `o-${run}`, locality: 'Plzeň', lat: 49.7475, lon: 13.3776, description: 'Byt v Plzni na Slovanech.', images: [] });

@@ -197,10 +197,15 @@ export class BatchNormaliser {
     this.pending.set(offerId, list);
   }
 
+  /**
+   * The batch's events, each carrying its offer as the batch leaves it: the very object the
+   * result's `offers` holds (nothing mutates it afterwards: the cache hands out copies), which
+   * lets the journal store it once.
+   */
   private materialise(): OutgoingEvent[] {
     const events: OutgoingEvent[] = [];
     for (const [offerId, list] of this.pending) {
-      const offer = structuredClone(this.offers.get(offerId)!);
+      const offer = this.offers.get(offerId)!;
       for (const p of list) {
         if (p.kind === 'published') events.push({ type: 'offer.published', key: offerId, data: { offer, fetchedAt: p.fetchedAt } });
         else if (p.kind === 'updated') events.push({ type: 'offer.updated', key: offerId, data: { offer, previousPrice: p.previousPrice, changes: [...p.changes], fetchedAt: p.fetchedAt } });

@@ -96,7 +96,7 @@ export class JournalRepository {
       apply(b);
       state.journalBytes += sizeOf(b);
       state.seq = b.seq;
-      if (b.seq > published) state.unpublished.push({ seq: b.seq, events: JSON.parse(b.events) as OutgoingEvent[] });
+      if (b.seq > published) state.unpublished.push({ seq: b.seq, events: eventsOf(b) });
     }
     state.seq = await this.ensureMarks(state.seq);
     return state;
@@ -113,13 +113,37 @@ export class JournalRepository {
   }
 }
 
+/** An event as journaled: an offer event names its offer, which the same document holds. */
+type JournaledEvent = OutgoingEvent & { offerInDoc?: true };
+
 function docOf(_id: string, kind: JournalDoc['kind'], seq: number, part: number, parts: number, batch: JournalBatch): JournalDoc {
   return {
     _id, kind, seq, part, parts, at: new Date().toISOString(),
     offers: JSON.stringify(batch.offers),
     listings: JSON.stringify(batch.listings),
-    events: JSON.stringify(batch.events),
+    events: JSON.stringify(journaledEvents(batch)),
   };
+}
+
+/**
+ * A batch's offer events carry the offer as the batch left it, which is the batch's own copy of
+ * that offer: the journal stores it once (the events were half of every document's bytes).
+ */
+function journaledEvents(batch: JournalBatch): JournaledEvent[] {
+  const held = new Set(batch.offers);
+  return batch.events.map((event) => {
+    if (!('offer' in event.data) || !held.has(event.data.offer)) return event;
+    const { offer: _offer, ...rest } = event.data;
+    return { ...event, data: rest, offerInDoc: true } as unknown as JournaledEvent;
+  });
+}
+
+/** A batch document's events with their offers put back. */
+function eventsOf(doc: JournalDoc): OutgoingEvent[] {
+  const events = JSON.parse(doc.events) as JournaledEvent[];
+  if (!events.some((e) => e.offerInDoc)) return events;
+  const offers = new Map((JSON.parse(doc.offers) as Offer[]).map((o) => [o.id, o]));
+  return events.map(({ offerInDoc, ...e }) => (offerInDoc ? { ...e, data: { ...e.data, offer: offers.get(e.key)! } } as OutgoingEvent : e));
 }
 
 const sizeOf = (d: JournalDoc) => d.offers.length + d.listings.length + d.events.length;
