@@ -24,8 +24,10 @@ type EventDefinition = {
  */
 export const EVENTS = {
   'crawl.requested': { type: 'crawl.requested', version: 1, schema: CrawlRequestedV1, partitions: PORTALS.length, cleanup: 'delete', key: 'portal' },
-  'listing.fetched': { type: 'listing.fetched', version: 1, schema: ListingFetchedV1, partitions: 6, cleanup: 'delete', key: 'portal:listingId' },
-  'listing.withdrawn': { type: 'listing.withdrawn', version: 1, schema: ListingWithdrawnV1, partitions: 6, cleanup: 'delete', key: 'portal:listingId' },
+  // One partition: a single normaliser owns the offer state (cross-portal dedupe needs all of it),
+  // and from one partition a busy period arrives as large batches, one journal write each.
+  'listing.fetched': { type: 'listing.fetched', version: 1, schema: ListingFetchedV1, partitions: 1, cleanup: 'delete', key: 'portal:listingId' },
+  'listing.withdrawn': { type: 'listing.withdrawn', version: 1, schema: ListingWithdrawnV1, partitions: 1, cleanup: 'delete', key: 'portal:listingId' },
   'offer.published': { type: 'offer.published', version: 1, schema: OfferPublishedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
   'offer.updated': { type: 'offer.updated', version: 1, schema: OfferUpdatedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
   'offer.withdrawn': { type: 'offer.withdrawn', version: 1, schema: OfferWithdrawnV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
