@@ -69,6 +69,11 @@ export class CircleTable {
     return id;
   }
 
+  centreOf(id: number): { lat: number; lon: number; radiusKm: number } {
+    const e = id * EXACT_WORDS;
+    return { lat: this.exact[e], lon: this.exact[e + 1], radiusKm: this.exact[e + 2] };
+  }
+
   /** `distanceKm(centre, point) <= radius`, exactly as the criteria define it. */
   exactlyWithin(id: number, lat: number, lon: number): boolean {
     const e = id * EXACT_WORDS;
@@ -108,3 +113,4 @@ export class CircleTable {
     this.exact = exact;
   }
 }
+

@@ -190,6 +190,32 @@ describe('FilterIndex', () => {
     expect(index.match(at(49.1951, 16.7460))).toEqual([]);
   });
 
+  it('matches a place with a radius once: by its code, or else by its circle, before and after sealing', () => {
+    const brno = { lat: 49.1951, lon: 16.6068 };
+    const place = { kind: 'municipality' as const, code: '582786', name: 'Brno', point: brno, radiusKm: 10 };
+    const at = (code: string, lat: number, lon: number) =>
+      offer({ location: { ...exampleOffer.location, municipalityCode: code, districtCode: 'x', regionCode: 'x', pragueDistrictCode: null, point: { lat, lon } } });
+    const index = indexOf({ bulk: criteria({ places: [place] }) });
+    index.seal();
+    index.add('later', criteria({ places: [place] }));
+    // In Brno by code and within the radius; by code only (point far away); by the radius only.
+    expect(index.match(at('582786', 49.2, 16.61)).sort()).toEqual(['bulk', 'later']);
+    expect(index.match(at('582786', 50.5, 14.0)).sort()).toEqual(['bulk', 'later']);
+    expect(index.match(at('583413', 49.23, 16.55)).sort()).toEqual(['bulk', 'later']);
+    expect(index.match(at('583413', 49.5, 16.55))).toEqual([]);
+  });
+
+  it('keeps the layouts of watchdogs found through a circle', () => {
+    const place = { kind: 'municipality' as const, code: '582786', name: 'Brno', point: { lat: 49.1951, lon: 16.6068 }, radiusKm: 10 };
+    const index = indexOf({ twoRooms: criteria({ places: [place], dispositions: ['2+kk'] }), any: criteria({ places: [place] }) });
+    index.add('threeRooms', criteria({ places: [place], dispositions: ['3+kk', '3+1'] }));
+    const near = (dispositionLabel: Offer['dispositionLabel']) =>
+      offer({ dispositionLabel, location: { ...exampleOffer.location, municipalityCode: '583413', districtCode: 'x', regionCode: 'x', pragueDistrictCode: null, point: { lat: 49.23, lon: 16.55 } } });
+    expect(index.match(near('2+kk')).sort()).toEqual(['any', 'twoRooms']);
+    expect(index.match(near('3+1')).sort()).toEqual(['any', 'threeRooms']);
+    expect(index.match(near(null))).toEqual(['any']);
+  });
+
   it('keeps offers without a price for watchdogs that include them', () => {
     const index = indexOf({ yes: criteria({ price: { to: 1 } }), no: criteria({ includeWithoutPrice: false }) });
     expect(index.match(offer({ price: null, pricePerM2: null }))).toEqual(['yes']);
