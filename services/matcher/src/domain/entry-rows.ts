@@ -9,7 +9,7 @@
  *
  * Row, in 4-byte units: 0 upper price, 1 lower price, 2 floor area low, 3 high, 4 land area (or,
  * for types without one, price per m²) low, 5 high (float32), 6 meta, 7 slot (int32): 32 bytes, two rows to a cache line. Rows of
- * surrounding-area circles add 8 the layouts (int32, a mask: bit 0 any layout, bit i the i-th label).
+ * surrounding-area circles add 8 the circle (int32, a row of the index's circle table).
  */
 export const TO = 0;
 export const FROM = 1;
@@ -19,7 +19,7 @@ export const LAND_LO = 4;
 export const LAND_HI = 5;
 export const META = 6;
 export const SLOT = 7;
-export const LAYOUTS_AT = 8;
+export const CIRCLE = 8;
 const CODE_STRIDE = 8;
 const CIRCLE_STRIDE = 9;
 
@@ -72,9 +72,9 @@ export class EntryRows {
     return i;
   }
 
-  /** Sets the layout mask of entry `i` (circle rows only). */
-  setLayouts(i: number, layouts: number): void {
-    this.ints[i * this.stride + LAYOUTS_AT] = layouts;
+  /** Sets the circle of entry `i` (circle rows only). */
+  setCircle(i: number, circle: number): void {
+    this.ints[i * this.stride + CIRCLE] = circle;
   }
 
   to(i: number): number {

@@ -5,8 +5,6 @@ import type { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import * as keys from './keys';
 import * as postingLayout from './postings';
-import * as circleLayout from './circles';
-import { CircleTable } from './circles';
 import { GrowableF64 } from './growable';
 import { Postings } from './postings';
 
@@ -30,9 +28,8 @@ const {
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
 const { GROUP_UNITS } = postingLayout;
-const { FAST_WORDS, FAST_LAT, FAST_LON, FAST_COS, FAST_INSIDE, FAST_OUTSIDE, FAST_CODE, HALF_RADIAN } = circleLayout;
-const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, LAYOUTS_AT, float32Down, float32Up } = rowLayout;
-const { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, pricePerM2Of } = proto;
+const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, float32Down, float32Up } = rowLayout;
+const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
 const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
@@ -56,10 +53,8 @@ const areaClassOf = (area: number) => {
   return k;
 };
 
-const growInt = (a: Int32Array) => grownInt(a, a.length + 1);
-/** A copy with room for at least `needed` numbers (doubling). */
-const grownInt = (a: Int32Array, needed: number) => {
-  const bigger = new Int32Array(Math.max(needed, a.length * 2));
+const growInt = (a: Int32Array) => {
+  const bigger = new Int32Array(a.length * 2);
   bigger.set(a);
   return bigger;
 };
@@ -84,47 +79,28 @@ const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
   return mask;
 });
 
+/** Relative margin of the cheap bounds on the haversine value; exact arithmetic decides inside it. */
+const NEAR_EDGE = 1e-9;
+/** Circle table row: centre latitude, longitude, cos latitude, haversine value of the radius, radius. */
+const CIRCLE_WORDS = 5;
+const HALF_RADIAN = Math.PI / 360;
 /** Numbers per slot for the rarer ranges: beds low and high, price per m² low and high. */
 const RANGES = 4;
-/** Location ids of an offer: up to four codes. */
-const MAX_LOCATIONS = 4;
-/** (Offer type, property type) pairs: the circle lists of a cell, one per pair (a bit each in `listedKinds`). */
-const KINDS = AD_TYPES.length * REAL_ESTATE_TYPES.length;
-if (KINDS > 31) throw new Error('too many (offer type, property type) pairs for a 32-bit mask');
-/**
- * An entry of a cell's circle list, in 4-byte units: the circle's compact record (centre latitude,
- * longitude, cos latitude, inside and outside thresholds as float32, place code), the circle, and
- * the range of its rows for the list's offer and property type in the bulk-built rows.
- */
-const LIST_WORDS = 9;
-const LIST_CIRCLE = 6;
-const LIST_FIRST = 7;
-const LIST_END = 8;
-/** Circle lists sit under cells at least a radius high (3 × 3 at most): a point's cell list holds few circles that miss it. */
-const LIST_FIT = 1;
+/** Location ids of an offer: up to four codes and one cell per level. */
+const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
 /** Typical entries per watchdog in the Czech market (places × types × layouts; circles under cells), for sizing. */
 const CODE_ENTRIES_PER_WATCHDOG = 2.2;
-const CIRCLE_ENTRIES_PER_WATCHDOG = 0.3;
+const CIRCLE_ENTRIES_PER_WATCHDOG = 1.2;
 
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */
   private readonly codes: Postings;
   private readonly circles: Postings;
   private readonly codeIds: Record<PlaceKind, Map<string, number>> = { region: new Map(), district: new Map(), municipality: new Map(), pragueDistrict: new Map() };
+  private readonly cellIds = new Map<number, number>();
   private nextCodeId = 0;
-  /**
-   * Surrounding-area circles: their watchdogs' rows are filed under the circle (× offer type ×
-   * property type, all layouts in one bucket, the layouts in the row), and each grid cell keeps,
-   * per (offer type, property type), a list of the circles that reach into it with their compact
-   * records and row ranges. A lookup streams the lists of its point's cells, settles each circle
-   * once, and reads the rows of the few that hold the point: one contiguous run each.
-   */
-  private readonly cellLists = new Map<number, Array<CircleList | undefined>>();
-  /** Per circle, a bit per (offer type, property type) it is listed for; and its cells. */
-  private listedKinds = new Int32Array(1024);
-  private readonly cellsOfCircle: number[][] = [];
-  private readonly allLists: CircleList[] = [];
+  private nextCellId = 0;
 
   private slotCount = 0;
   private live = 0;
@@ -135,23 +111,16 @@ export class FilterIndex {
   private readonly ranges = new GrowableF64();
   /** The exact price, floor-area and land-area bounds of watchdogs whose rows hold them rounded. */
   private readonly exact = new Map<number, Float64Array>();
-  /** Scratch for filing: location ids of codes, and circles. */
+  /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
   private fileCodes = new Int32Array(32);
-  private fileCircles = new Int32Array(32);
-  /** Every distinct surrounding-area circle filed; circle rows point here. */
-  private readonly circleTable = new CircleTable();
+  private fileCells = new Int32Array(128);
+  /** Every distinct surrounding-area circle filed, `CIRCLE_WORDS` each; circle rows point here. */
+  private readonly circleTable = new GrowableF64();
+  private readonly circleIds = new Map<number, number>();
 
-  /** The set that drops repeats from `again`: slots, and the lookup that put each there. */
-  private setSlots = new Int32Array(1024);
-  private setStamps = new Int32Array(1024);
-  private stamp = 0;
+  /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
+  private seen = new Int32Array(64);
   private out = new Int32Array(1024);
-  /** Matches of watchdogs that one offer can reach through several entries, repeats and all. */
-  private again = new Int32Array(1024);
-  private againCount = 0;
-  /** Circle lists' entries that hold the offer's point: position and list. */
-  private held = new Int32Array(256);
-  private readonly heldLists: Array<CircleList | undefined> = new Array<CircleList | undefined>(256).fill(undefined);
   private readonly locations = new Int32Array(MAX_LOCATIONS);
   private locationCount = 0;
 
@@ -173,17 +142,12 @@ export class FilterIndex {
   private qLat = 0;
   private qLon = 0;
   private qCosLat = 0;
-  /** The ids of the offer's codes (-1: none): a circle of a place the offer lies in by code is left to the code's entries. */
-  private qCode0 = -1;
-  private qCode1 = -1;
-  private qCode2 = -1;
-  private qCode3 = -1;
 
   /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
   constructor(options: { expectedWatchdogs?: number } = {}) {
     const expected = options.expectedWatchdogs ?? 0;
     this.codes = new Postings(false, SUBS, Math.ceil(expected * CODE_ENTRIES_PER_WATCHDOG));
-    this.circles = new Postings(true, 1, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
+    this.circles = new Postings(true, SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
     this.ranges.reserve(expected * RANGES);
   }
 
@@ -215,6 +179,7 @@ export class FilterIndex {
   insert(criteria: WatchdogCriteria): number {
     const slot = this.slotCount++;
     this.live++;
+    if (this.seen.length * 32 <= slot) this.growSeen(slot);
     this.file(slot, criteria);
     return slot;
   }
@@ -231,23 +196,9 @@ export class FilterIndex {
 
   /** Packs the bulk-loaded entries; later additions go to small overlays. */
   seal(): void {
-    if (this.sealed) return;
-    this.sealed = true;
     this.codes.seal(this.slotCount);
     this.circles.seal(this.slotCount);
-    // Each listed circle's rows: one bucket (all layouts), contiguous in the bulk-built rows.
-    const { blockOf, starts, groupInts } = this.circles;
-    for (const list of this.allLists) {
-      for (let at = 0; at < list.length * LIST_WORDS; at += LIST_WORDS) {
-        const base = baseOf(list.ints[at + LIST_CIRCLE], list.ad, list.type);
-        const block = base < blockOf.length ? blockOf[base] : -1;
-        if (block < 0 || starts[block] === starts[block + 1]) continue;
-        list.ints[at + LIST_FIRST] = groupInts[starts[block] * GROUP_UNITS + 2];
-        list.ints[at + LIST_END] = Math.abs(groupInts[(starts[block + 1] - 1) * GROUP_UNITS + 3]);
-      }
-    }
   }
-  private sealed = false;
 
   // Keyed by watchdog id, for tests and small callers: a map kept beside the slots.
 
@@ -287,49 +238,17 @@ export class FilterIndex {
     const layout = LAYOUTS_APPLY[type] && offer.dispositionLabel != null ? LAYOUT_INDEX[offer.dispositionLabel] : 0;
     this.prepare(offer);
     const codes = this.locationsOf(offer);
-    this.qCode0 = codes > 0 ? this.locations[0] : -1;
-    this.qCode1 = codes > 1 ? this.locations[1] : -1;
-    this.qCode2 = codes > 2 ? this.locations[2] : -1;
-    this.qCode3 = codes > 3 ? this.locations[3] : -1;
-    this.againCount = 0;
     let count = 0;
-    for (let i = 0; i < codes; i++) {
+    for (let i = 0; i < this.locationCount; i++) {
+      const postings = i < codes ? this.codes : this.circles;
       const base = baseOf(this.locations[i], ad, type);
       // Watchdogs that name no layout, then those that name the offer's.
-      count = this.scanLayout(this.codes, base, 0, count);
-      if (layout > 0) count = this.scanLayout(this.codes, base, layout, count);
+      count = this.scanLayout(postings, base, 0, count);
+      if (layout > 0) count = this.scanLayout(postings, base, layout, count);
     }
-    if (offer.location.point && this.cellsOfCircle.length > 0) count = this.scanCircles(offer.location.point, ad, type, layout, count);
-    return this.addOnce(count);
-  }
-
-  /** Adds the watchdogs of `again` to the results, each once. */
-  private addOnce(count: number): number {
-    const n = this.againCount;
-    if (n === 0) return count;
-    if (count + n > this.out.length) this.growOut(count + n);
-    // A small open-addressing set, stamped per lookup: it stays in the core's fastest cache, where
-    // a bit per watchdog (125 kB per million) would not.
-    if (this.setSlots.length < 2 * n) {
-      this.setSlots = new Int32Array(2 ** Math.ceil(Math.log2(4 * n)));
-      this.setStamps = new Int32Array(this.setSlots.length);
-    }
-    const slots = this.setSlots;
-    const stamps = this.setStamps;
-    const mask = slots.length - 1;
-    const shift = 32 - Math.log2(slots.length);
-    const stamp = (this.stamp = (this.stamp + 1) | 0);
+    const seen = this.seen;
     const out = this.out;
-    const again = this.again;
-    for (let k = 0; k < n; k++) {
-      const slot = again[k];
-      let h = Math.imul(slot, 0x9e3779b1) >>> shift;
-      while (stamps[h] === stamp && slots[h] !== slot) h = (h + 1) & mask;
-      if (stamps[h] === stamp) continue;
-      stamps[h] = stamp;
-      slots[h] = slot;
-      out[count++] = slot;
-    }
+    for (let k = 0; k < count; k++) seen[out[k] >>> 5] = 0;
     return count;
   }
 
@@ -378,115 +297,6 @@ export class FilterIndex {
     this.qCosLat = point ? Math.cos((point.lat * Math.PI) / 180) : 0;
   }
 
-  /**
-   * The circles that hold the offer's point and whose place it does not lie in by code (that
-   * place's code entries answer for those), from the lists of its cells (one per grid level; a
-   * circle is listed at one level only, so it is met once); then their rows.
-   */
-  private scanCircles(point: { lat: number; lon: number }, ad: number, type: number, layout: number, count: number): number {
-    const kind = ad * REAL_ESTATE_TYPES.length + type;
-    const lat = this.qLat;
-    const lon = this.qLon;
-    const cosLat = this.qCosLat;
-    const code0 = this.qCode0, code1 = this.qCode1, code2 = this.qCode2, code3 = this.qCode3;
-    const overlays = this.circles.overlayEntries > 0;
-    // First every listed circle's verdict, without a branch to mispredict: the list positions of
-    // the circles that hold the point by the cheap bounds (or may, at the edge) go to `held`.
-    let held = 0;
-    for (let level = 0; level < CELL_LEVELS; level++) {
-      const lists = this.cellLists.get(cellOf(point, level));
-      const list = lists === undefined ? undefined : lists[kind];
-      if (list === undefined) continue;
-      const floats = list.floats;
-      const ints = list.ints;
-      const end = list.length * LIST_WORDS;
-      if (held + list.length > this.held.length) this.heldLists.length = (this.held = grownInt(this.held, held + list.length)).length;
-      const heldAt = this.held;
-      for (let at = 0; at < end; at += LIST_WORDS) {
-        const code = ints[at + FAST_CODE];
-        const x = (lat - floats[at + FAST_LAT]) * HALF_RADIAN;
-        const y = (lon - floats[at + FAST_LON]) * HALF_RADIAN;
-        const cc = floats[at + FAST_COS] * cosLat;
-        const x2 = x * x;
-        const y2 = y * y;
-        const upper = x2 + cc * y2;
-        heldAt[held] = at;
-        this.heldLists[held] = list;
-        held +=
-          (+(upper < floats[at + FAST_INSIDE]) | +(upper - (x2 * x2 + cc * y2 * y2) / 3 <= floats[at + FAST_OUTSIDE])) &
-          +(code !== code0) & +(code !== code1) & +(code !== code2) & +(code !== code3);
-      }
-    }
-    // Then the rows of each, the exact formula first for a point near the edge.
-    for (let h = 0; h < held; h++) {
-      const list = this.heldLists[h]!;
-      const at = this.held[h];
-      const floats = list.floats;
-      const ints = list.ints;
-      if (!(this.upperOf(floats, at) < floats[at + FAST_INSIDE]) && !this.circleTable.exactlyWithin(ints[at + LIST_CIRCLE], lat, lon)) continue;
-      const first = ints[at + LIST_FIRST];
-      const stop = ints[at + LIST_END];
-      if (first < stop) count = this.walkRun(first, stop, layout, count);
-      if (overlays) {
-        const overlay = this.circles.overlay.get(baseOf(ints[at + LIST_CIRCLE], ad, type));
-        if (overlay) count = this.walkOverlay(overlay, count, layout);
-      }
-    }
-    this.heldLists.fill(undefined, 0, held);
-    return count;
-  }
-
-  /** The cheap upper bound on the haversine value from a list entry's centre to the offer's point. */
-  private upperOf(floats: Float32Array, at: number): number {
-    const x = (this.qLat - floats[at + FAST_LAT]) * HALF_RADIAN;
-    const y = (this.qLon - floats[at + FAST_LON]) * HALF_RADIAN;
-    return x * x + floats[at + FAST_COS] * this.qCosLat * y * y;
-  }
-
-  /** Rows [first, stop) of the circles' bulk-built rows (one circle's bucket): every check on every row, layouts from the row. */
-  private walkRun(first: number, stop: number, layout: number, count: number): number {
-    const rows = this.circles.base;
-    const { floats, ints, stride } = rows;
-    const most = stop - first;
-    if (count + most > this.out.length) this.growOut(count + most);
-    if (this.againCount + most > this.again.length) this.again = grownInt(this.again, this.againCount + most);
-    const out = this.out;
-    const again = this.again;
-    let againCount = this.againCount;
-    const low = this.qLow;
-    const high = this.qHigh;
-    const reject = this.qReject;
-    const bits = this.qBits;
-    const area = this.qArea;
-    const second = this.qSecond;
-    const secondFlag = this.qSecondFlag;
-    const layouts = layout > 0 ? 1 | (1 << layout) : 1;
-    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT, layoutsAt = LAYOUTS_AT;
-    const extrasFlags = EXTRAS_CHECKS, repeatFlag = REPEAT;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, typeMasks = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK;
-    for (let u = first * stride, end = stop * stride; u < end; u += stride) {
-      const meta = ints[u + metaAt];
-      const masks = meta & typeMasks;
-      const hits = masks & bits;
-      let ok =
-        +(floats[u] >= low) & +(floats[u + from] <= high) & +((meta & reject) === 0) & +((ints[u + layoutsAt] & layouts) !== 0) &
-        +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-        (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
-        (+((masks & terraces) === 0) | +((hits & terraces) !== 0)) &
-        (+((masks & landTypes) === 0) | +((hits & landTypes) !== 0)) &
-        (+((masks & houseTypes) === 0) | +((hits & houseTypes) !== 0));
-      if ((ok & +((meta & extrasFlags) !== 0)) !== 0 && !this.passesExtras(rows, u, meta)) ok = 0;
-      const slot = ints[u + slotAt];
-      const repeats = +((meta & repeatFlag) !== 0);
-      out[count] = slot;
-      count += ok & (repeats ^ 1);
-      again[againCount] = slot;
-      againCount += ok & repeats;
-    }
-    this.againCount = againCount;
-    return count;
-  }
-
   /** The facets of a (base, layout) the offer can match: with and without price, area classes up to its own. */
   private scanLayout(p: Postings, base: number, layout: number, count: number): number {
     const classes = this.qAreaClass;
@@ -521,14 +331,13 @@ export class FilterIndex {
     const groupFloats = p.groupFloats;
     const groupInts = p.groupInts;
     const rows = p.base;
-    const { floats, ints, stride } = rows;
+    const { floats, ints, stride, geo } = rows;
+    const circles = this.circleTable.data;
     // Room for every entry of the bucket, so the loop needs no check.
     const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
     if (count + most > this.out.length) this.growOut(count + most);
-    if (this.againCount + most > this.again.length) this.again = grownInt(this.again, this.againCount + most);
     const out = this.out;
-    const again = this.again;
-    let againCount = this.againCount;
+    const seen = this.seen;
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
@@ -536,11 +345,15 @@ export class FilterIndex {
     const area = this.qArea;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
+    const lat = this.qLat;
+    const lon = this.qLon;
+    const cosLat = this.qCosLat;
     // Module constants are context loads on every use; copies in locals stay in registers.
     const groupUnits = GROUP_UNITS;
     const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
-    const extrasFlags = EXTRAS_CHECKS, repeatFlag = REPEAT;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, typeMasks = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK;
+    const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
+    const areaFlag = AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
       const stopAt = groupInts[g + 3];
@@ -552,38 +365,49 @@ export class FilterIndex {
       for (let u = groupInts[g + 2] * stride, stop = (byFrom ? -stopAt : stopAt) * stride; u < stop; u += stride) {
         // The upper bound (offset 0) is +∞ throughout a group by lower bound.
         if (floats[u] < low) break;
-        const fromOk = floats[u + from] <= high;
-        if (byFrom && !fromOk) break;
-        // Every check of the common path is folded into one 0/1 number: no branch to mispredict
-        // (rows pass and fail unpredictably, and a mispredicted branch also stalls the memory reads).
+        if (floats[u + from] > high) {
+          if (byFrom) break;
+          continue;
+        }
         const meta = ints[u + metaAt];
-        const masks = meta & typeMasks;
-        const hits = masks & bits;
-        let ok =
-          +fromOk & +((meta & reject) === 0) &
-          +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
-          (+((masks & terraces) === 0) | +((hits & terraces) !== 0)) &
-          (+((masks & landTypes) === 0) | +((hits & landTypes) !== 0)) &
-          (+((masks & houseTypes) === 0) | +((hits & houseTypes) !== 0));
-        if ((ok & +((meta & extrasFlags) !== 0)) !== 0 && !this.passesExtras(rows, u, meta)) ok = 0;
-        // Written either way, kept by advancing the count. Watchdogs reachable through several
-        // entries go to a list of their own, freed of repeats once the walk is over.
+        if ((meta & reject) !== 0) continue;
+        if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
+        if ((meta & secondFlag) !== 0 && !(second >= floats[u + landLo] && second <= floats[u + landHi])) continue;
+        if ((meta & rareFlag) !== 0) {
+          if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
+          if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
+          if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
+          if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
+        }
+        if (geo) {
+          const c = ints[u + circleAt] * circleWords;
+          const x = (lat - circles[c]) * HALF_RADIAN;
+          const y = (lon - circles[c + 1]) * HALF_RADIAN;
+          const cc = circles[c + 2] * cosLat;
+          const x2 = x * x;
+          const y2 = y * y;
+          const upper = x2 + cc * y2;
+          const edge = circles[c + 3];
+          if (!(upper < edge * (1 - NEAR_EDGE))) {
+            if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
+            if (!this.exactlyWithin(ints[u + circleAt])) continue;
+          }
+        }
         const slot = ints[u + slotAt];
-        const repeats = +((meta & repeatFlag) !== 0);
-        out[count] = slot;
-        count += ok & (repeats ^ 1);
-        again[againCount] = slot;
-        againCount += ok & repeats;
+        if ((meta & repeatFlag) !== 0) {
+          const word = slot >>> 5;
+          const bit = 1 << (slot & 31);
+          if ((seen[word] & bit) !== 0) continue;
+          seen[word] |= bit;
+        }
+        out[count++] = slot;
       }
     }
-    this.againCount = againCount;
     return count;
   }
 
   /** An overlay: unsorted entries added after the bulk build, every check on every entry. */
-  private walkOverlay(rows: EntryRows, count: number, layout = -1): number {
-    const layouts = layout > 0 ? 1 | (1 << layout) : 1;
+  private walkOverlay(rows: EntryRows, count: number): number {
     if (count + rows.length > this.out.length) this.growOut(count + rows.length);
     for (let i = 0; i < rows.length; i++) {
       const u = i * rows.stride;
@@ -597,15 +421,15 @@ export class FilterIndex {
       if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
       if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
       if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
-      // Circle rows (the circle already settled by the caller) carry their layouts.
-      if (layout >= 0 && (ints[u + LAYOUTS_AT] & layouts) === 0) continue;
+      if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
       const slot = ints[u + SLOT];
-      if ((meta & REPEAT) === 0) {
-        this.out[count++] = slot;
-      } else {
-        if (this.againCount === this.again.length) this.again = grownInt(this.again, this.againCount + 1);
-        this.again[this.againCount++] = slot;
+      if ((meta & REPEAT) !== 0) {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if ((this.seen[word] & bit) !== 0) continue;
+        this.seen[word] |= bit;
       }
+      this.out[count++] = slot;
     }
     return count;
   }
@@ -628,6 +452,38 @@ export class FilterIndex {
     return true;
   }
 
+  /**
+   * `distanceKm(centre, offer) <= radius` for a circle, exactly as geo.ts computes it. The walk
+   * first bounds the haversine value cheaply and comes here only for points within a hair of the
+   * edge.
+   */
+  private exactlyWithin(circle: number): boolean {
+    const c = circle * CIRCLE_WORDS;
+    const table = this.circleTable.data;
+    return distanceKm({ lat: table[c], lon: table[c + 1] }, { lat: this.qLat, lon: this.qLon }) <= table[c + 4];
+  }
+
+  /**
+   * The id of a circle in the circle table, adding it when new. Circles are looked up by a
+   * number mixed from centre and radius; a clash of two different circles (the table tells) just
+   * files the second as a circle of its own.
+   */
+  private circleId(point: { lat: number; lon: number }, radius: number): number {
+    const key = point.lat * 1e9 + point.lon * 1e4 + radius;
+    let id = this.circleIds.get(key);
+    const t = this.circleTable.data;
+    if (id === undefined || t[id * CIRCLE_WORDS] !== point.lat || t[id * CIRCLE_WORDS + 1] !== point.lon || t[id * CIRCLE_WORDS + 4] !== radius) {
+      id = this.circleTable.length / CIRCLE_WORDS;
+      this.circleIds.set(key, id);
+      this.circleTable.push(point.lat);
+      this.circleTable.push(point.lon);
+      this.circleTable.push(Math.cos((point.lat * Math.PI) / 180));
+      this.circleTable.push(Math.sin(radius / (2 * EARTH_RADIUS_KM)) ** 2);
+      this.circleTable.push(radius);
+    }
+    return id;
+  }
+
   /** Files every (bucket, place) entry of a watchdog. */
   private file(slot: number, c: WatchdogCriteria): void {
     let flags = maskOf(TERRACE_TYPES, c.terraceTypes) | (maskOf(LAND_TYPES, c.landTypes) << LAND_TYPE_SHIFT) | (maskOf(HOUSE_TYPES, c.houseTypes) << HOUSE_TYPE_SHIFT);
@@ -638,8 +494,9 @@ export class FilterIndex {
     if (restricted(c.pricePerM2)) flags |= PRICE_PER_M2;
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
-    // One place reaches an offer once: through its code, or else through one cell of its circle.
-    if (c.places.length > 1) flags |= REPEAT;
+    let circles = 0;
+    for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
+    if (c.places.length > 1 || circles > 0) flags |= REPEAT;
     const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.pricePerM2), hi(c.pricePerM2)] as const;
     // The row's bounds, rounded outwards to 32 bits.
     const from = float32Down(exact[0]);
@@ -661,17 +518,20 @@ export class FilterIndex {
       this.ranges.data[slot * RANGES + 2] = lo(c.pricePerM2);
     }
 
-    // The watchdog's locations, worked out once: codes, then circles.
+    // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.
     let codeCount = 0;
-    let circleCount = 0;
+    let cellCount = 0;
     for (const place of c.places) {
       if (codeCount === this.fileCodes.length) this.fileCodes = growInt(this.fileCodes);
-      const code = this.codeId(place.kind, place.code);
-      this.fileCodes[codeCount++] = code;
+      this.fileCodes[codeCount++] = this.codeId(place.kind, place.code);
       const radius = place.radiusKm ?? 0;
       if (!(radius > 0 && place.point)) continue;
-      if (circleCount === this.fileCircles.length) this.fileCircles = growInt(this.fileCircles);
-      this.fileCircles[circleCount++] = this.circleTable.idOf(code, place.point, radius);
+      const circle = this.circleId(place.point, radius);
+      for (const cell of cellsAround(place.point, radius)) {
+        if (cellCount + 2 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
+        this.fileCells[cellCount++] = this.cellId(cell);
+        this.fileCells[cellCount++] = circle;
+      }
     }
 
     let ads = 0;
@@ -697,23 +557,23 @@ export class FilterIndex {
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;
       for (let ad = 0; ad < AD_TYPES.length; ad++) {
         if ((ads & (1 << ad)) === 0) continue;
-        // Circles: one row per circle, all layouts in it.
-        for (let i = 0; i < circleCount; i++) {
-          const circle = this.fileCircles[i];
-          const at = this.circles.add(baseOf(circle, ad, type), to, from, slot, meta, aLo, aHi, lLo, lHi);
-          this.circles.lastRows.setLayouts(at, typeLayouts);
-          this.list(circle, ad, type);
-        }
         for (let layout = 0; layout < LAYOUTS; layout++) {
           if ((typeLayouts & (1 << layout)) === 0) continue;
           const sub = layout * FACETS + facet;
           for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+          for (let i = 0; i < cellCount; i += 2) {
+            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+            this.circles.lastRows.setCircle(at, this.fileCells[i + 1]);
+          }
         }
       }
     }
   }
 
-  /** Puts the ids of the offer's codes in `locations` (`locationCount` of them) and returns their number. */
+  /**
+   * Puts the offer's location ids in `locations` (`locationCount` of them): its codes first, then
+   * one grid cell per level. Returns the number of codes.
+   */
   private locationsOf(offer: Offer): number {
     const { location } = offer;
     this.locationCount = 0;
@@ -721,7 +581,9 @@ export class FilterIndex {
     if (location.districtCode != null) this.addLocation(this.codeIds.district.get(location.districtCode));
     if (location.municipalityCode != null) this.addLocation(this.codeIds.municipality.get(location.municipalityCode));
     if (location.pragueDistrictCode != null) this.addLocation(this.codeIds.pragueDistrict.get(location.pragueDistrictCode));
-    return this.locationCount;
+    const codes = this.locationCount;
+    if (location.point) for (let level = 0; level < CELL_LEVELS; level++) this.addLocation(this.cellIds.get(cellOf(location.point, level)));
+    return codes;
   }
 
   private addLocation(id: number | undefined): void {
@@ -735,60 +597,21 @@ export class FilterIndex {
     return id;
   }
 
-  /** Lists a circle under its cells for an (offer type, property type), once. */
-  private list(circle: number, ad: number, type: number): void {
-    const kind = ad * REAL_ESTATE_TYPES.length + type;
-    if (circle >= this.listedKinds.length) this.listedKinds = grownInt(this.listedKinds, circle + 1);
-    if ((this.listedKinds[circle] & (1 << kind)) !== 0) return;
-    this.listedKinds[circle] |= 1 << kind;
-    let cells = this.cellsOfCircle[circle];
-    if (cells === undefined) {
-      const { lat, lon, radiusKm } = this.circleTable.centreOf(circle);
-      this.cellsOfCircle[circle] = cells = cellsAround({ lat, lon }, radiusKm, LIST_FIT);
-    }
-    const record = this.circleTable.fastInts;
-    const from = circle * FAST_WORDS;
-    for (const cell of cells) {
-      let lists = this.cellLists.get(cell);
-      if (lists === undefined) this.cellLists.set(cell, (lists = new Array<CircleList | undefined>(KINDS).fill(undefined)));
-      let list = lists[kind];
-      if (list === undefined) {
-        lists[kind] = list = new CircleList(ad, type);
-        this.allLists.push(list);
-      }
-      const at = list.push();
-      const ints = list.ints;
-      for (let w = 0; w < FAST_WORDS; w++) ints[at + w] = record[from + w];
-      ints[at + LIST_CIRCLE] = circle;
-      // Rows come with the bulk build (`seal`); a circle listed later has only overlay rows.
-      ints[at + LIST_FIRST] = 0;
-      ints[at + LIST_END] = 0;
-    }
+  private cellId(cell: number): number {
+    let id = this.cellIds.get(cell);
+    if (id === undefined) this.cellIds.set(cell, (id = this.nextCellId++));
+    return id;
+  }
+
+  private growSeen(slot: number): void {
+    const bigger = new Int32Array(Math.max((slot >>> 5) + 1, this.seen.length * 2));
+    bigger.set(this.seen);
+    this.seen = bigger;
   }
 
   private growOut(needed: number): void {
     const bigger = new Int32Array(Math.max(needed, this.out.length * 2));
     bigger.set(this.out);
     this.out = bigger;
-  }
-}
-
-/** One cell's circles for an (offer type, property type): `LIST_WORDS` per circle. */
-class CircleList {
-  floats = new Float32Array(4 * LIST_WORDS);
-  ints = new Int32Array(this.floats.buffer);
-  length = 0;
-
-  constructor(readonly ad: number, readonly type: number) {}
-
-  /** Room for one more entry; returns where it starts. */
-  push(): number {
-    if ((this.length + 1) * LIST_WORDS > this.floats.length) {
-      const floats = new Float32Array(this.floats.length * 2);
-      floats.set(this.floats);
-      this.floats = floats;
-      this.ints = new Int32Array(floats.buffer);
-    }
-    return this.length++ * LIST_WORDS;
   }
 }

@@ -26,12 +26,9 @@ export function cellsOf(point: GeoPoint): number[] {
   return CELL_LAT_DEG.map((_, level) => cellOf(point, level));
 }
 
-/**
- * Every cell that a point within `radiusKm` (great-circle) of `center` can fall in, at the level
- * of the smallest cells at least `fit` radii high (2: at most 2 × 2 cells in Czechia; 1: at most 3 × 3).
- */
-export function cellsAround(center: GeoPoint, radiusKm: number, fit = 2): number[] {
-  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= fit * radiusKm);
+/** Every cell that a point within `radiusKm` (great-circle) of `center` can fall in. */
+export function cellsAround(center: GeoPoint, radiusKm: number): number[] {
+  let level = CELL_LAT_DEG.findIndex((size) => size * KM_PER_DEG >= 2 * radiusKm);
   if (level < 0) level = CELL_LAT_DEG.length - 1;
   const angle = radiusKm / EARTH_RADIUS_KM;
   const dLat = (angle * 180) / Math.PI + MARGIN_DEG;
