@@ -51,6 +51,35 @@ describe('crawlPortal', () => {
     expect(report.stoppedBy).toBe('known-page');
   });
 
+  it('asks for the next list page while this page\'s details are still coming', async () => {
+    const h = harness();
+    h.portal.publish(...ids(6));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    const first = (await h.portal.adapter.listPage(client, '', 0)).refs[0].listingId;
+    h.portal.resetCalls();
+    const adapter = {
+      ...h.portal.adapter,
+      listPage: async (...args: Parameters<typeof h.portal.adapter.listPage>) => {
+        events.push(`list ${args[2]}`);
+        return h.portal.adapter.listPage(...args);
+      },
+      fetchDetail: async (...args: Parameters<typeof h.portal.adapter.fetchDetail>) => {
+        if (args[2].listingId === first) await gate;
+        events.push(`detail ${args[2].listingId}`);
+        return h.portal.adapter.fetchDetail(...args);
+      },
+    };
+    const crawl = crawlPortal({ portal: 'sreality', adapter, client, baseUrl: '', known: h.known, sink: { fetched: async () => undefined, withdrawn: async () => undefined, saveListings: async () => undefined, saveFailures: async () => undefined }, mode: 'full', maxPages: 10, log: createLogger('test', 'silent') });
+    for (let i = 0; i < 20 && !events.includes('list 1'); i++) await new Promise((r) => setImmediate(r));
+    expect(events).toContain('list 1');
+    expect(events).not.toContain(`detail ${first}`);
+    release();
+    const report = await crawl;
+    expect(report).toMatchObject({ pages: 2, detailsFetched: 6, stoppedBy: 'last-page', complete: true });
+  });
+
   it('does not stop on a page of promoted known listings', async () => {
     const h = harness();
     h.portal.publish(...ids(6));

@@ -1,6 +1,6 @@
 import { checkEvent, type Logger } from '@rr/kit';
 import type { ListingFetchedV1, ListingWithdrawnV1, Portal } from '@rr/proto';
-import { ParseError, type ListingRef, type PortalAdapter, type PortalClient } from '../adapters/types';
+import { ParseError, type ListPage, type ListingRef, type PortalAdapter, type PortalClient } from '../adapters/types';
 import { CircuitOpenError } from '../http/errors';
 
 export type ListingStatus = 'active' | 'failed' | 'withdrawn';
@@ -86,29 +86,43 @@ class PortalCrawl {
     return this.report;
   }
 
+  /**
+   * Pages in order; once a page shows the walk goes on, the next list page is asked for while
+   * this page's details are fetched (the rate limit still paces both), so a long walk is not a
+   * chain of round trips. A settled or last page asks for nothing more.
+   */
   private async walk(): Promise<void> {
-    const { adapter, client, baseUrl, maxPages, signal } = this.input;
+    const { maxPages, signal } = this.input;
+    let next = this.listPage(0);
     for (let page = 0; page < maxPages; page++) {
       signal?.throwIfAborted();
-      let list;
-      try {
-        list = await adapter.listPage(client, baseUrl, page);
-      } catch (err) {
-        if (!(err instanceof ParseError)) throw err;
-        await this.recordFailures([this.failureOf(err)]);
+      const answer = await next;
+      if ('error' in answer) {
+        if (!(answer.error instanceof ParseError)) throw answer.error;
+        await this.recordFailures([this.failureOf(answer.error)]);
         this.report.stoppedBy = 'list-parse-failure';
         return;
       }
+      const { list } = answer;
       this.report.pages++;
       const refs = list.refs.filter((ref) => !this.seen.has(ref.listingId));
       refs.forEach((ref) => this.seen.add(ref.listingId));
       this.report.listingsSeen += refs.length;
       const toFetch = refs.filter((ref) => this.needsDetail(ref));
-      await this.processDetails(toFetch);
-      if (!list.hasMore) return this.stop('last-page', true);
-      if (list.refs.length === 0) return this.stop('empty-page');
-      if (this.input.mode === 'incremental' && isSettled(list.refs, toFetch)) return this.stop('known-page');
+      const end: CrawlReport['stoppedBy'] | null = !list.hasMore ? 'last-page'
+        : list.refs.length === 0 ? 'empty-page'
+          : this.input.mode === 'incremental' && isSettled(list.refs, toFetch) ? 'known-page' : null;
+      const details = this.processDetails(toFetch);
+      if (!end && page + 1 < maxPages) next = this.listPage(page + 1);
+      await details;
+      if (end) return this.stop(end, end === 'last-page');
     }
+  }
+
+  /** A list page, or why it could not be had; never a rejected promise left waiting. */
+  private listPage(page: number): Promise<{ list: ListPage } | { error: unknown }> {
+    const { adapter, client, baseUrl } = this.input;
+    return adapter.listPage(client, baseUrl, page).then((list) => ({ list }), (error: unknown) => ({ error }));
   }
 
   private stop(reason: CrawlReport['stoppedBy'], complete = false): void {
