@@ -33,6 +33,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
 
   const renderer = options.renderer ?? createBrowserRenderer(config.CHROMIUM_PATH, log);
   shutdown.add('browser', () => renderer.close());
+  if (PORTALS.some((p) => settings[p].enabled && options.adapters[p]?.rendersPages)) renderer.warmUp();
   const shutdownSignal = new AbortController();
   const runners: Partial<Record<Portal, PortalRunner>> = {};
   // Listings leave one by one as they are parsed; those that arrive while a send is in flight,

@@ -74,6 +74,16 @@ describe('browser renderer (headless Chromium)', () => {
   });
 });
 
+describe('browser renderer without a browser', () => {
+  it('survives a warm-up that cannot start Chromium and says so on the render', async () => {
+    const renderer = createBrowserRenderer('/nonexistent/chromium', createLogger('test', 'silent'));
+    renderer.warmUp();
+    await expect(renderer.render({ url: 'http://127.0.0.1:9/', html: '<p>x</p>' }, { userAgent: 'x', timeoutMs: 5_000 }))
+      .rejects.toThrow(/nonexistent\/chromium/);
+    await renderer.close();
+  });
+});
+
 describe('withBase', () => {
   it('puts the base first in the head', () => {
     expect(withBase('<html><head><title>x</title></head></html>', 'https://www.reality.cz/a/?s=2&g=1')).toBe(

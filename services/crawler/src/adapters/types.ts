@@ -37,6 +37,8 @@ export type DetailResult =
  */
 export type PortalAdapter = {
   portal: Portal;
+  /** The adapter calls `client.render`: the crawler starts the browser with the service, not on the first crawl. */
+  rendersPages?: boolean;
   /** Page `page` (0-based) of the newest listings. */
   listPage(client: PortalClient, baseUrl: string, page: number): Promise<ListPage>;
   fetchDetail(client: PortalClient, baseUrl: string, ref: ListingRef): Promise<DetailResult>;

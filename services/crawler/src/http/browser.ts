@@ -26,6 +26,8 @@ export type RenderInput = { url: string; html: string };
 export type Renderer = {
   /** Runs the scripts of a page the crawler fetched and answers the DOM they built, as HTML. */
   render(page: RenderInput, options: { userAgent: string; timeoutMs: number }): Promise<string>;
+  /** Starts the browser now, so the first render does not wait a second for it. */
+  warmUp(): void;
   close(): Promise<void>;
 };
 
@@ -91,6 +93,10 @@ export function createBrowserRenderer(executablePath: string, log: Logger): Rend
         if (reusable && !page.isClosed()) idle.set(origin, [...(idle.get(origin) ?? []), page]);
         else await page.close().catch(() => undefined);
       }
+    },
+    warmUp() {
+      browser ??= launch();
+      browser.catch((err: Error) => log.warn({ err: err.message }, 'chromium did not start; the next render tries again'));
     },
     async close() {
       const open = browser;

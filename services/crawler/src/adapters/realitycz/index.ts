@@ -11,6 +11,7 @@ import { MAINTENANCE, parseDetail, parseListPage } from './parse';
  */
 export const realityczAdapter: PortalAdapter = {
   portal: 'realitycz',
+  rendersPages: true,
 
   async listPage(client, baseUrl, page) {
     const url = joinUrl(baseUrl, `reality/Ceska-republika/?s=2${page === 0 ? '' : `&g=1-${page + 1}-0`}`);
