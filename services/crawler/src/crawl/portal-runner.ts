@@ -30,6 +30,7 @@ export type RunnerOptions = {
   onCrawled?: (event: { portal: Portal; instanceId: string; startedAt: number; endedAt: number; report: CrawlReport | null }) => void;
 };
 
+/** `nextDelayMs` counts from the crawl's start: the scheduler keeps ticks start to start. */
 export type RunResult = { health: PortalHealthDoc; nextDelayMs: number; fullWalkAt?: Date };
 
 /**
@@ -73,7 +74,7 @@ export class PortalRunner {
     }
     this.options.onCrawled?.({ portal: this.portal, instanceId, startedAt, endedAt: Date.now(), report });
     const health = this.healthAfter(state.health, outcome);
-    return { health, nextDelayMs: this.nextDelay(health), fullWalkAt: report?.mode === 'full' && report.complete ? new Date(startedAt) : undefined };
+    return { health, nextDelayMs: this.nextDelay(health, startedAt), fullWalkAt: report?.mode === 'full' && report.complete ? new Date(startedAt) : undefined };
   }
 
   private modeOf(state: PortalStateDoc, now: number): CrawlMode {
@@ -129,11 +130,12 @@ export class PortalRunner {
     return change.health;
   }
 
-  /** The configured interval, stretched while the portal keeps failing or its circuit is open. */
-  private nextDelay(health: PortalHealthDoc): number {
+  /** The configured interval, stretched while the portal keeps failing or its circuit is open; from the crawl's start. */
+  private nextDelay(health: PortalHealthDoc, startedAt: number): number {
     const interval = this.options.settings.intervalMs;
     const stretched = interval * 2 ** Math.min(health.consecutiveFailures, 4);
-    const circuitWait = this.options.client.circuit.retryAt - Date.now();
+    const circuitWait = this.options.client.circuit.retryAt - startedAt;
     return Math.max(stretched, circuitWait);
   }
+
 }
