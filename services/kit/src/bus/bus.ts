@@ -43,6 +43,32 @@ export type EndOffsets = Array<{ topic: string; partition: number; offset: strin
 const BACKOFF_CAP_MS = 10_000;
 
 /**
+ * A produce request carries one record batch per partition, and the broker refuses a batch over
+ * `message.max.bytes` (1 MB by default): larger publishes go out in requests of at most this,
+ * one after another, so order within a partition holds.
+ */
+const MAX_REQUEST_BYTES = 512 * 1024;
+
+/** Consecutive runs of messages whose values add up to at most `maxBytes` (a larger message runs alone). */
+export function chunksBySize<M extends { value: string | Buffer | null }>(messages: M[], maxBytes: number): M[][] {
+  const chunks: M[][] = [];
+  let current: M[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    const size = m.value === null ? 0 : Buffer.byteLength(m.value);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(m);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
  * Data that came out of its event's schema through `checkEvent`: publishing it does not parse it
  * again (a producer that checks each item to set bad ones aside would otherwise pay twice).
  * Consumers still validate everything they read.
@@ -158,11 +184,9 @@ export class Bus {
   ): Promise<Array<Envelope<EventData<T>>>> {
     if (items.length === 0) return [];
     const envelopes = items.map(({ key, data }) => this.envelope(type, key, data, options.correlationId));
-    await this.producer.send({
-      topic: this.topic(type),
-      // `partition` pins a message where the key hash would not do, e.g. one partition per portal.
-      messages: envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e), partition: items[i].partition })),
-    });
+    // `partition` pins a message where the key hash would not do, e.g. one partition per portal.
+    const messages = envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e), partition: items[i].partition }));
+    for (const chunk of chunksBySize(messages, MAX_REQUEST_BYTES)) await this.send(this.topic(type), chunk);
     return envelopes;
   }
 
@@ -170,7 +194,7 @@ export class Bus {
    * kafkajs lets some retriable metadata errors escape `send` (a topic that is new or moving
    * leader); a few short retries cover them before the caller sees a failure.
    */
-  private async send(topic: string, messages: Array<{ key: string | Buffer | null; value: string | Buffer | null; headers?: IHeaders }>): Promise<void> {
+  private async send(topic: string, messages: Array<{ key: string | Buffer | null; value: string | Buffer | null; headers?: IHeaders; partition?: number }>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.producer.send({ topic, messages });
