@@ -51,9 +51,8 @@ describe('crawlPortal', () => {
     expect(report.stoppedBy).toBe('known-page');
   });
 
-  it('asks for the next list page while this page\'s details are still coming', async () => {
-    const h = harness();
-    h.portal.publish(...ids(6));
+  /** A crawl whose first detail waits for `release`, recording list and detail calls in order. */
+  async function gatedCrawl(h: ReturnType<typeof harness>, mode: CrawlMode) {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const events: string[] = [];
@@ -71,13 +70,31 @@ describe('crawlPortal', () => {
         return h.portal.adapter.fetchDetail(...args);
       },
     };
-    const crawl = crawlPortal({ portal: 'sreality', adapter, client, baseUrl: '', known: h.known, sink: { fetched: async () => undefined, withdrawn: async () => undefined, saveListings: async () => undefined, saveFailures: async () => undefined }, mode: 'full', maxPages: 10, log: createLogger('test', 'silent') });
-    for (let i = 0; i < 20 && !events.includes('list 1'); i++) await new Promise((r) => setImmediate(r));
+    const sink = { fetched: async () => undefined, withdrawn: async () => undefined, saveListings: async () => undefined, saveFailures: async () => undefined };
+    const crawl = crawlPortal({ portal: 'sreality', adapter, client, baseUrl: '', known: h.known, sink, mode, maxPages: 10, log: createLogger('test', 'silent') });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    return { events, first, release, crawl };
+  }
+
+  it('asks for the next list page while this page\'s details are still coming', async () => {
+    const h = harness();
+    h.portal.publish(...ids(9));
+    const { events, first, release, crawl } = await gatedCrawl(h, 'incremental');
     expect(events).toContain('list 1');
+    expect(events).not.toContain('list 2');
     expect(events).not.toContain(`detail ${first}`);
     release();
-    const report = await crawl;
-    expect(report).toMatchObject({ pages: 2, detailsFetched: 6, stoppedBy: 'last-page', complete: true });
+    expect(await crawl).toMatchObject({ pages: 3, detailsFetched: 9, stoppedBy: 'last-page' });
+  });
+
+  it('reads two list pages ahead on a full walk', async () => {
+    const h = harness();
+    h.portal.publish(...ids(9));
+    const { events, first, release, crawl } = await gatedCrawl(h, 'full');
+    expect(events.filter((e) => e.startsWith('list'))).toEqual(['list 0', 'list 1', 'list 2']);
+    expect(events).not.toContain(`detail ${first}`);
+    release();
+    expect(await crawl).toMatchObject({ pages: 3, detailsFetched: 9, stoppedBy: 'last-page', complete: true });
   });
 
   it('does not stop on a page of promoted known listings', async () => {

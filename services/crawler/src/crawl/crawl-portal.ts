@@ -89,14 +89,17 @@ class PortalCrawl {
   /**
    * Pages in order; once a page shows the walk goes on, the next list page is asked for while
    * this page's details are fetched (the rate limit still paces both), so a long walk is not a
-   * chain of round trips. A settled or last page asks for nothing more.
+   * chain of round trips. A full walk, which reads every page anyway, asks two pages ahead (at
+   * most one request past the last page per walk); a settled or last page asks for nothing more.
    */
   private async walk(): Promise<void> {
-    const { maxPages, signal } = this.input;
-    let next = this.listPage(0);
+    const { maxPages, signal, mode } = this.input;
+    const lookahead = mode === 'full' ? 2 : 1;
+    const requested = new Map<number, ReturnType<PortalCrawl['listPage']>>([[0, this.listPage(0)]]);
     for (let page = 0; page < maxPages; page++) {
       signal?.throwIfAborted();
-      const answer = await next;
+      const answer = await (requested.get(page) ?? this.listPage(page));
+      requested.delete(page);
       if ('error' in answer) {
         if (!(answer.error instanceof ParseError)) throw answer.error;
         await this.recordFailures([this.failureOf(answer.error)]);
@@ -111,9 +114,11 @@ class PortalCrawl {
       const toFetch = refs.filter((ref) => this.needsDetail(ref));
       const end: CrawlReport['stoppedBy'] | null = !list.hasMore ? 'last-page'
         : list.refs.length === 0 ? 'empty-page'
-          : this.input.mode === 'incremental' && isSettled(list.refs, toFetch) ? 'known-page' : null;
+          : mode === 'incremental' && isSettled(list.refs, toFetch) ? 'known-page' : null;
       const details = this.processDetails(toFetch);
-      if (!end && page + 1 < maxPages) next = this.listPage(page + 1);
+      for (let ahead = page + 1; !end && ahead <= page + lookahead && ahead < maxPages; ahead++) {
+        if (!requested.has(ahead)) requested.set(ahead, this.listPage(ahead));
+      }
       await details;
       if (end) return this.stop(end, end === 'last-page');
     }
