@@ -137,5 +137,4 @@ export class PortalRunner {
     const circuitWait = this.options.client.circuit.retryAt - startedAt;
     return Math.max(stretched, circuitWait);
   }
-
 }
