@@ -33,3 +33,16 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
+
+type Falsy = false | '' | 0 | null | undefined;
+
+/** Polls until `probe` answers something truthy, and returns it (e.g. the awaited event). */
+export async function waitForValue<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<Exclude<T, Falsy>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as Exclude<T, Falsy>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

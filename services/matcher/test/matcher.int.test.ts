@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService } from '@rr/kit';
+import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
 import { ROLES, exampleOffer, exampleWatchdog, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
 import { matcherService } from '../src/main';
 import { shardOf } from '../src/domain/shard';
@@ -16,15 +16,7 @@ const watchdog = (n: number, overrides: Partial<Watchdog> = {}): Watchdog => ({
 });
 const offer = (id: string, overrides: Partial<Offer> = {}): Offer => ({ ...exampleOffer, id: `${id}-${run}`, ...overrides });
 
-async function waitFor<T>(what: string, check: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000) => waitForValue(what, probe, timeoutMs);
 
 describe('two matcher instances against Kafka', () => {
   let bus: Bus;

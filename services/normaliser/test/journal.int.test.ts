@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { getGazetteer } from '@rr/gazetteer';
-import { Bus, connectDatabase, createLogger, databaseNameOf, runService } from '@rr/kit';
+import { Bus, connectDatabase, createLogger, databaseNameOf, runService, waitForValue } from '@rr/kit';
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, RawListing } from '@rr/proto';
 import { BatchNormaliser } from '../src/domain/normalise-batch';
 import { offerIdOf } from '../src/domain/offer-factory';
@@ -25,15 +25,7 @@ const baseEnv = {
 };
 const at = () => new Date().toISOString();
 
-async function waitFor<T>(what: string, check: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000) => waitForValue(what, probe, timeoutMs);
 
 /**
  * Each test starts its own normaliser (its own database) in the one consumer group of this file's

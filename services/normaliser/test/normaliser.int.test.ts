@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { Bus, createLogger, runService } from '@rr/kit';
+import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
 import type { Envelope, Offer, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1, RawListing } from '@rr/proto';
 import { normaliserService } from '../src/main';
 import { offerIdOf } from '../src/domain/offer-factory';
@@ -21,15 +21,7 @@ const env = {
 
 type Received = { published: Array<Envelope<OfferPublishedV1>>; updated: Array<Envelope<OfferUpdatedV1>>; withdrawn: Array<Envelope<OfferWithdrawnV1>> };
 
-async function waitFor<T>(what: string, check: () => T | false | undefined, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000) => waitForValue(what, probe, timeoutMs);
 
 describe('normaliser against Kafka and the database', () => {
   let service: Awaited<ReturnType<typeof runService<typeof normaliserService.configSchema>>>;

@@ -1,3 +1,4 @@
+import { waitForValue } from '@rr/kit';
 import { exampleOffer, EXAMPLES, type MatchFoundV1, type Offer } from '@rr/proto';
 
 export type CaughtMail = { subject: string; time: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
@@ -8,15 +9,7 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
 }
 
-export async function waitFor<T>(what: string, check: () => T | false | undefined | Promise<T | false | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const waitFor = waitForValue;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService } from '@rr/kit';
+import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
 import { PORTALS, type Envelope, type ListingFetchedV1, type ListingWithdrawnV1, type Portal } from '@rr/proto';
 import { startCrawler, type CrawlerOptions } from '../../src/app';
 import { CrawlerConfig } from '../../src/config';
@@ -83,15 +83,5 @@ export async function startReader(env: Record<string, string>) {
   return { bus, fetched, withdrawn, close: () => bus.disconnect() };
 }
 
-type Falsy = false | '' | 0 | null | undefined;
-
 /** Polls until `probe` answers something truthy, and returns it. */
-export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<Exclude<T, Falsy>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as Exclude<T, Falsy>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export const waitFor = waitForValue;
