@@ -121,6 +121,8 @@ export class FilterIndex {
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
   private out = new Int32Array(1024);
+  /** The rows of a bucket that passed a walk's first pass (row offsets). */
+  private kept = new Int32Array(1024);
   private readonly locations = new Int32Array(MAX_LOCATIONS);
   private locationCount = 0;
 
@@ -320,88 +322,109 @@ export class FilterIndex {
   }
 
   /**
-   * The hot loop: walks groups [first, last) of a bucket. Groups by descending upper bound stop at
-   * the first entry below the price; groups by ascending lower bound stop at the first above it;
-   * the walk stops at the first group (they are by ascending lower bound) whose lowest lower
-   * bound is above the price. Surrounding-area circles are settled by cheap bounds on the
-   * haversine value (x² − x⁴/3 ≤ sin²x ≤ x², against the 32-bit edge with a margin); only points
-   * within a hair of the edge take the exact formula.
+   * The hot loop: walks groups [first, last) of a bucket in two passes. The first reads each row's
+   * price, floor area, second range and flags and keeps the rows that pass them, without a branch
+   * per check (a mispredicted branch costs more than the checks): groups by descending upper
+   * bound stop at the first entry below the price, groups by ascending lower bound at the first
+   * above it, and the walk stops at the first group (they are by ascending lower bound) whose
+   * lowest lower bound is above the price. The second pass settles the few kept rows that need
+   * more: type masks and extras, the circle, a watchdog reachable through several entries.
+   * Circles are settled by cheap bounds on the haversine value (x² − x⁴/3 ≤ sin²x ≤ x², against
+   * the 32-bit edge with a margin); only points within a hair of the edge take the exact formula.
    */
   private walk(p: Postings, first: number, last: number, count: number): number {
     const groupFloats = p.groupFloats;
     const groupInts = p.groupInts;
     const rows = p.base;
-    const { floats, ints, stride, geo } = rows;
-    const circles = this.circleTable.data;
-    // Room for every entry of the bucket, so the loop needs no check.
+    const { floats, ints, stride } = rows;
+    // Room for every entry of the bucket, so the loops need no check.
     const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
+    if (most > this.kept.length) this.kept = new Int32Array(Math.max(most, this.kept.length * 2));
     if (count + most > this.out.length) this.growOut(count + most);
-    const out = this.out;
-    const seen = this.seen;
+    const kept = this.kept;
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
-    const bits = this.qBits;
     const area = this.qArea;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
-    const lat = this.qLat;
-    const lon = this.qLon;
-    const cosLat = this.qCosLat;
     // Module constants are context loads on every use; copies in locals stay in registers.
     const groupUnits = GROUP_UNITS;
-    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, slotAt = SLOT;
-    const circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
-    const areaFlag = AREA, rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META;
+    let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
       const stopAt = groupInts[g + 3];
-      const byFrom = stopAt < 0;
-      if (!byFrom) {
-        if (groupFloats[g + 1] > high) break;
-        if (groupFloats[g] < low) continue;
+      const start = groupInts[g + 2] * stride;
+      if (stopAt < 0) {
+        // By ascending lower bound, upper bound +∞ throughout.
+        for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
+          if (floats[u + from] > high) break;
+          const meta = ints[u + metaAt];
+          kept[n] = u;
+          n += +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
+            (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi])));
+        }
+        continue;
       }
-      for (let u = groupInts[g + 2] * stride, stop = (byFrom ? -stopAt : stopAt) * stride; u < stop; u += stride) {
-        // The upper bound (offset 0) is +∞ throughout a group by lower bound.
+      if (groupFloats[g + 1] > high) break;
+      if (groupFloats[g] < low) continue;
+      for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
         if (floats[u] < low) break;
-        if (floats[u + from] > high) {
-          if (byFrom) break;
-          continue;
-        }
         const meta = ints[u + metaAt];
-        if ((meta & reject) !== 0) continue;
-        if ((meta & areaFlag) !== 0 && !(area >= floats[u + areaLo] && area <= floats[u + areaHi])) continue;
-        if ((meta & secondFlag) !== 0 && !(second >= floats[u + landLo] && second <= floats[u + landHi])) continue;
-        if ((meta & rareFlag) !== 0) {
-          if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
-          if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
-          if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
-          if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
-        }
-        if (geo) {
-          const c = ints[u + circleAt] * circleWords;
-          const x = (lat - circles[c]) * HALF_RADIAN;
-          const y = (lon - circles[c + 1]) * HALF_RADIAN;
-          const cc = circles[c + 2] * cosLat;
-          const x2 = x * x;
-          const y2 = y * y;
-          const upper = x2 + cc * y2;
-          const edge = circles[c + 3];
-          if (!(upper < edge * (1 - NEAR_EDGE))) {
-            if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
-            if (!this.exactlyWithin(ints[u + circleAt])) continue;
-          }
-        }
-        const slot = ints[u + slotAt];
-        if ((meta & repeatFlag) !== 0) {
-          const word = slot >>> 5;
-          const bit = 1 << (slot & 31);
-          if ((seen[word] & bit) !== 0) continue;
-          seen[word] |= bit;
-        }
-        out[count++] = slot;
+        kept[n] = u;
+        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
+          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi])));
       }
+    }
+    return n === 0 ? count : this.settle(rows, n, count);
+  }
+
+  /** The second pass of `walk`: the rarer checks, circles and repeats of the kept rows. */
+  private settle(rows: EntryRows, n: number, count: number): number {
+    const { ints, geo } = rows;
+    const kept = this.kept;
+    const out = this.out;
+    const seen = this.seen;
+    const bits = this.qBits;
+    const circles = this.circleTable.data;
+    const lat = this.qLat;
+    const lon = this.qLon;
+    const cosLat = this.qCosLat;
+    const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
+    const rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    for (let k = 0; k < n; k++) {
+      const u = kept[k];
+      const meta = ints[u + metaAt];
+      if ((meta & rareFlag) !== 0) {
+        if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
+        if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
+        if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
+        if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
+      }
+      if (geo) {
+        const c = ints[u + circleAt] * circleWords;
+        const x = (lat - circles[c]) * HALF_RADIAN;
+        const y = (lon - circles[c + 1]) * HALF_RADIAN;
+        const cc = circles[c + 2] * cosLat;
+        const x2 = x * x;
+        const y2 = y * y;
+        const upper = x2 + cc * y2;
+        const edge = circles[c + 3];
+        if (!(upper < edge * (1 - NEAR_EDGE))) {
+          if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
+          if (!this.exactlyWithin(ints[u + circleAt])) continue;
+        }
+      }
+      const slot = ints[u + slotAt];
+      if ((meta & repeatFlag) !== 0) {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if ((seen[word] & bit) !== 0) continue;
+        seen[word] |= bit;
+      }
+      out[count++] = slot;
     }
     return count;
   }
