@@ -280,7 +280,7 @@ describe('index keys', () => {
     const r = random(3);
     for (let i = 0; i < 2000; i++) {
       const center = { lat: 48.5 + r.next() * 3, lon: 12 + r.next() * 7 };
-      const radius = r.pick([1, 5, 5.6, 10, 22, 23, 50, 100]);
+      const radius = r.pick([1, 5, 5.6, 10, 22, 25, 25.5, 50, 100]);
       const bearing = r.next() * 2 * Math.PI;
       const d = (radius * r.next()) / 6371.0088;
       const lat1 = (center.lat * Math.PI) / 180;
@@ -292,7 +292,10 @@ describe('index keys', () => {
     }
   });
 
-  it('keeps a circle in Czechia to at most 2 × 2 cells', () => {
-    for (const radius of [0.5, 5, 20, 50, 100]) expect(cellsAround({ lat: 50.08, lon: 14.43 }, radius).length).toBeLessThanOrEqual(4);
+  it('keeps a circle in Czechia to at most 4 × 4 cells, and a small one to at most 2 × 2', () => {
+    for (const lat of [48.6, 50.08, 51]) {
+      for (const radius of [0.5, 5, 20, 25, 26, 50, 100]) expect(cellsAround({ lat, lon: 14.43 }, radius).length).toBeLessThanOrEqual(16);
+      for (const radius of [0.5, 3, 5]) expect(cellsAround({ lat, lon: 14.43 }, radius).length).toBeLessThanOrEqual(4);
+    }
   });
 });

@@ -39,19 +39,12 @@ const LAYOUTS = DISPOSITION_LABELS.length + 1;
 const LAYOUTS_APPLY = REAL_ESTATE_TYPES.map((t) => criterionApplies('dispositions', t));
 /**
  * Facets split a bucket further so a lookup skips whole parts: whether the watchdog takes offers
- * without a price (an offer without one reads only those that do), and the class of its lowest
- * floor area (an offer reads only the classes up to its own area's). `AREA_CLASSES` are the
- * lower ends of the classes above the first.
+ * without a price (an offer without one reads only those that do). Classes of the lowest floor
+ * area were a facet too; with circles on one grid level they saved no time and cost memory.
  */
-const AREA_CLASSES = [50, 80];
-const FACETS = 2 * (AREA_CLASSES.length + 1);
+const FACETS = 2;
 const SUBS = LAYOUTS * FACETS;
 const baseOf = (location: number, ad: number, type: number) => (location * AD_TYPES.length + ad) * REAL_ESTATE_TYPES.length + type;
-const areaClassOf = (area: number) => {
-  let k = 0;
-  while (k < AREA_CLASSES.length && AREA_CLASSES[k] <= area) k++;
-  return k;
-};
 
 const growInt = (a: Int32Array) => {
   const bigger = new Int32Array(a.length * 2);
@@ -91,7 +84,7 @@ const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
 /** Typical entries per watchdog in the Czech market (places × types × layouts; circles under cells), for sizing. */
 const CODE_ENTRIES_PER_WATCHDOG = 2.2;
-const CIRCLE_ENTRIES_PER_WATCHDOG = 1.2;
+const CIRCLE_ENTRIES_PER_WATCHDOG = 1.9;
 
 export class FilterIndex {
   /** Entries of places matched by code, and of grid cells under surrounding-area circles. */
@@ -134,7 +127,6 @@ export class FilterIndex {
   private qReject = 0;
   private qBits = 0;
   private qArea = NaN;
-  private qAreaClass = 0;
   private qLandArea = NaN;
   /** The offer's value for the rows' second range, and the flag that says a row restricts it (0: not checked). */
   private qSecond = 0;
@@ -272,7 +264,6 @@ export class FilterIndex {
     const area = offer.area;
     const landArea = offer.landArea;
     this.qArea = area != null && !Number.isNaN(area) ? area : 0;
-    this.qAreaClass = this.qArea === area ? areaClassOf(area) : 0;
     this.qLandArea = landArea != null && !Number.isNaN(landArea) ? landArea : 0;
     if (this.qArea !== area) reject |= AREA;
     if (this.qLandArea !== landArea) reject |= LAND_AREA;
@@ -299,12 +290,9 @@ export class FilterIndex {
     this.qCosLat = point ? Math.cos((point.lat * Math.PI) / 180) : 0;
   }
 
-  /** The facets of a (base, layout) the offer can match: with and without price, area classes up to its own. */
+  /** The facets of a (base, layout) the offer can match: watchdogs that take offers without a price, and (for an offer with one) those that do not. */
   private scanLayout(p: Postings, base: number, layout: number, count: number): number {
-    const classes = this.qAreaClass;
-    for (let include = this.qHasPrice ? 0 : 1; include < 2; include++) {
-      for (let k = 0; k <= classes; k++) count = this.scanBucket(p, base, layout * FACETS + include * (AREA_CLASSES.length + 1) + k, count);
-    }
+    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) count = this.scanBucket(p, base, layout * FACETS + include, count);
     return count;
   }
 
@@ -575,7 +563,7 @@ export class FilterIndex {
       const aHi = (meta & AREA) !== 0 ? areaHi : Infinity;
       const lLo = perM2InRow ? perM2Lo : (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
       const lHi = perM2InRow ? perM2Hi : (meta & LAND_AREA) !== 0 ? landHi : Infinity;
-      const facet = (c.includeWithoutPrice ? AREA_CLASSES.length + 1 : 0) + areaClassOf(aLo);
+      const facet = c.includeWithoutPrice ? 1 : 0;
       if ((meta & RARE_CHECKS) !== 0) meta |= RARE;
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;
       for (let ad = 0; ad < AD_TYPES.length; ad++) {

@@ -5,7 +5,7 @@ import { GrowableI32 } from './growable';
 
 // Read once: transpiled modules expose their exports through getters.
 const { REMOVED } = flagBits;
-const { FROM, TO } = rowLayout;
+const { FROM, SLOT, TO } = rowLayout;
 
 /**
  * A group row, 16 bytes in 4-byte units: 0 highest upper price, 1 lowest lower price (float32),
@@ -144,9 +144,6 @@ export class Postings {
     const subs = this.subs;
     const sorter = new RadixSorter(n);
 
-    // Kind: no lower bound (0), only a lower bound (1), both (2).
-    const kind = new Int32Array(n);
-    for (let e = 0; e < n; e++) kind[e] = staging.from(e) === -Infinity ? 0 : staging.to(e) === Infinity ? 1 : 2;
     const bases = this.stagingBase.data;
     const sub = this.stagingSub.data;
     let topBase = -1;
@@ -156,23 +153,30 @@ export class Postings {
     // Stable passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
     sorter.byFloat32(staging, FROM, false);
     const byFrom = sorter.order.slice();
+    // Kind: no lower bound (0), only a lower bound (1), both (2).
     const subKind = new Int32Array(n);
-    for (let e = 0; e < n; e++) subKind[e] = sub[e] * 3 + kind[e];
+    for (let e = 0; e < n; e++) subKind[e] = sub[e] * 3 + (staging.from(e) === -Infinity ? 0 : staging.to(e) === Infinity ? 1 : 2);
     sorter.by(subKind, subs * 3);
     sorter.by(bases, topBase + 1);
     const byBucket = sorter.order;
+    // Cut chunks along that order, noting each chunk's bucket and kind (read in order below, instead of per entry).
     const chunkOf = new Int32Array(n);
+    const chunkBase = new Int32Array(n);
+    const chunkSub = new Int32Array(n);
+    const chunkKind = new Int32Array(n);
     let chunks = 0;
-    for (let k = 0, inChunk = 0; k < n; k++) {
+    for (let k = 0, inChunk = 0, lastBase = -1, lastSubKind = -1; k < n; k++) {
       const e = byBucket[k];
-      if (k === 0) {
+      const eBase = bases[e];
+      const eSubKind = subKind[e];
+      if (eBase !== lastBase || eSubKind !== lastSubKind || (inChunk === CHUNK && eSubKind % 3 === 2)) {
+        chunkBase[chunks] = eBase;
+        chunkSub[chunks] = sub[e];
+        chunkKind[chunks] = eSubKind % 3;
         chunks++;
-      } else {
-        const p = byBucket[k - 1];
-        if (bases[e] !== bases[p] || subKind[e] !== subKind[p] || (kind[e] === 2 && inChunk === CHUNK)) {
-          chunks++;
-          inChunk = 0;
-        }
+        inChunk = 0;
+        lastBase = eBase;
+        lastSubKind = eSubKind;
       }
       chunkOf[e] = chunks - 1;
       inChunk++;
@@ -183,6 +187,9 @@ export class Postings {
     sorter.byFloat32(staging, TO, true);
     sorter.by(chunkOf, chunks);
     const order = sorter.order;
+    const chunkEnd = new Int32Array(chunks);
+    for (let e = 0; e < n; e++) chunkEnd[chunkOf[e]]++;
+    for (let c = 1; c < chunks; c++) chunkEnd[c] += chunkEnd[c - 1];
 
     const base = staging.gather(order);
     this.groupFloats = new Float32Array(chunks * GROUP_UNITS);
@@ -192,26 +199,26 @@ export class Postings {
     const width = subs + 1;
     this.blockOf = new Int32Array(topBase + 1).fill(-1);
     let blocks = 0;
-    for (let k = 0; k < n; k++) if (k === 0 || bases[order[k]] !== bases[order[k - 1]]) blocks++;
+    for (let c = 0; c < chunks; c++) if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) blocks++;
     this.starts = new Int32Array(blocks * width).fill(-1);
+    const rowFloats = base.floats;
+    const stride = base.stride;
     let block = -width;
-    for (let k = 0, g = -1; k < n; k++) {
-      const e = order[k];
-      const at = chunkOf[e] * GROUP_UNITS;
-      const lower = base.from(k);
-      if (chunkOf[e] !== g) {
-        g = chunkOf[e];
-        floats[at] = base.to(k);
-        floats[at + 1] = lower;
-        ints[at + 2] = k;
-        if (k === 0 || bases[e] !== bases[order[k - 1]]) {
-          block += width;
-          this.blockOf[bases[e]] = block;
-        }
-        if (this.starts[block + sub[e]] < 0) this.starts[block + sub[e]] = g;
+    for (let c = 0, at = 0, k = 0; c < chunks; c++, at += GROUP_UNITS) {
+      const end = chunkEnd[c];
+      // Group row: highest upper bound (the first, by descending upper bound), lowest lower bound, first entry, end.
+      floats[at] = rowFloats[k * stride + TO];
+      let lowest = rowFloats[k * stride + FROM];
+      for (let i = k + 1; i < end; i++) if (rowFloats[i * stride + FROM] < lowest) lowest = rowFloats[i * stride + FROM];
+      floats[at + 1] = lowest;
+      ints[at + 2] = k;
+      ints[at + 3] = chunkKind[c] === 1 ? -end : end;
+      if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) {
+        block += width;
+        this.blockOf[chunkBase[c]] = block;
       }
-      ints[at + 3] = kind[e] === 1 ? -(k + 1) : k + 1;
-      if (lower < floats[at + 1]) floats[at + 1] = lower;
+      if (this.starts[block + chunkSub[c]] < 0) this.starts[block + chunkSub[c]] = c;
+      k = end;
     }
     // A sub without groups starts (and ends) where the next one starts; the last ends the block.
     for (let at = 0; at < this.starts.length; at += width) {
@@ -224,18 +231,21 @@ export class Postings {
     }
     this.base = base;
 
+    // Slot → entries, by counting: what a removal reads.
     const slotOf = new Int32Array(n);
     let maxSlot = slots - 1;
-    for (let i = 0; i < n; i++) {
-      slotOf[i] = base.slot(i);
+    for (let i = 0, u = SLOT; i < n; i++, u += stride) {
+      slotOf[i] = base.ints[u];
       if (slotOf[i] > maxSlot) maxSlot = slotOf[i];
     }
-    sorter.order = identity(n);
-    sorter.by(slotOf, maxSlot + 1);
-    this.slotStart = new Int32Array(maxSlot + 2);
-    for (let i = 0; i < n; i++) this.slotStart[slotOf[i] + 1]++;
-    for (let s = 0; s <= maxSlot; s++) this.slotStart[s + 1] += this.slotStart[s];
-    this.slotEntries = sorter.order;
+    const slotStart = new Int32Array(maxSlot + 2);
+    for (let i = 0; i < n; i++) slotStart[slotOf[i] + 1]++;
+    for (let s = 0; s <= maxSlot; s++) slotStart[s + 1] += slotStart[s];
+    const cursor = slotStart.slice(0, maxSlot + 1);
+    const slotEntries = new Int32Array(n);
+    for (let i = 0; i < n; i++) slotEntries[cursor[slotOf[i]]++] = i;
+    this.slotStart = slotStart;
+    this.slotEntries = slotEntries;
 
     this.staging = new EntryRows(0, this.geo);
     this.stagingBase = new GrowableI32(1);
