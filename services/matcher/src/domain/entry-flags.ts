@@ -25,8 +25,6 @@ export const REPEAT = 1 << 16;
 export const REMOVED = 1 << 17;
 /** The price range is restricted (only consulted for an offer whose price is not a number). */
 export const PRICE_RESTRICTED = 1 << 18;
-/** Any of the checks outside the fast path: type masks and the extras ranges. */
-export const RARE = 1 << 19;
 /** The row's 32-bit price or floor-area bounds were rounded outwards; the extras hold the exact ones. */
 export const INEXACT = 1 << 20;
 
@@ -37,4 +35,3 @@ export const INEXACT = 1 << 20;
 export const PRICE_PER_M2_IN_ROW = 1 << 21;
 
 export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;
-export const RARE_CHECKS = TERRACE_MASK | LAND_TYPE_MASK | HOUSE_TYPE_MASK | EXTRAS_CHECKS;

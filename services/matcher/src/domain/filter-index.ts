@@ -24,7 +24,7 @@ import { Postings } from './postings';
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
   AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, PRICE_PER_M2_IN_ROW,
-  PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, RARE, RARE_CHECKS, REMOVED, REPEAT, TERRACE_MASK,
+  PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround } = keys;
 const { GROUP_UNITS } = postingLayout;
@@ -368,7 +368,11 @@ export class FilterIndex {
     return n === 0 ? count : this.settle(rows, n, count);
   }
 
-  /** The second pass of `walk`: the rarer checks, circles and repeats of the kept rows. */
+  /**
+   * The second pass of `walk`: type masks, extras, the circle and repeats of the kept rows, again
+   * without a branch per check where the data decides (extras and points at a circle's very edge
+   * are rare enough to branch on).
+   */
   private settle(rows: EntryRows, n: number, count: number): number {
     const { ints, geo } = rows;
     const kept = this.kept;
@@ -380,17 +384,16 @@ export class FilterIndex {
     const lon = this.qLon;
     const cosLat = this.qCosLat;
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
-    const rareFlag = RARE, repeatFlag = REPEAT, extrasFlags = EXTRAS_CHECKS;
+    const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
     const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
     for (let k = 0; k < n; k++) {
       const u = kept[k];
       const meta = ints[u + metaAt];
-      if ((meta & rareFlag) !== 0) {
-        if ((meta & terraces) !== 0 && (meta & bits & terraces) === 0) continue;
-        if ((meta & landTypes) !== 0 && (meta & bits & landTypes) === 0) continue;
-        if ((meta & houseTypes) !== 0 && (meta & bits & houseTypes) === 0) continue;
-        if ((meta & extrasFlags) !== 0 && !this.passesExtras(rows, u, meta)) continue;
-      }
+      // A type mask (0: any) passes when it allows one of the offer's types.
+      let pass = (+((meta & terraces) === 0) | +((meta & bits & terraces) !== 0)) &
+        (+((meta & landTypes) === 0) | +((meta & bits & landTypes) !== 0)) &
+        (+((meta & houseTypes) === 0) | +((meta & bits & houseTypes) !== 0));
+      if ((meta & extrasFlags) !== 0 && pass !== 0) pass = +this.passesExtras(rows, u, meta);
       if (geo) {
         const c = ints[u + circleAt] * circleWords;
         const x = (lat - circles[c]) * HALF_RADIAN;
@@ -400,19 +403,20 @@ export class FilterIndex {
         const y2 = y * y;
         const upper = x2 + cc * y2;
         const edge = circles[c + 3];
-        if (!(upper < edge * (1 - NEAR_EDGE))) {
-          if (upper - (x2 * x2 + cc * y2 * y2) / 3 > edge * (1 + NEAR_EDGE)) continue;
-          if (!this.exactlyWithin(ints[u + circleAt])) continue;
-        }
+        const inside = +(upper < edge * inner);
+        const outside = +(upper - (x2 * x2 + cc * y2 * y2) * third > edge * outer);
+        if ((inside | outside) === 0) pass &= +this.exactlyWithin(ints[u + circleAt]);
+        else pass &= inside;
       }
+      // Each watchdog once. The bitset takes watchdogs with a single entry too: cheaper than a branch on the flag.
       const slot = ints[u + slotAt];
-      if ((meta & repeatFlag) !== 0) {
-        const word = slot >>> 5;
-        const bit = 1 << (slot & 31);
-        if ((seen[word] & bit) !== 0) continue;
-        seen[word] |= bit;
-      }
-      out[count++] = slot;
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      const was = seen[word];
+      pass &= +((was & bit) === 0);
+      seen[word] = was | (bit & -pass);
+      out[count] = slot;
+      count += pass;
     }
     return count;
   }
@@ -564,7 +568,6 @@ export class FilterIndex {
       const lLo = perM2InRow ? perM2Lo : (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
       const lHi = perM2InRow ? perM2Hi : (meta & LAND_AREA) !== 0 ? landHi : Infinity;
       const facet = c.includeWithoutPrice ? 1 : 0;
-      if ((meta & RARE_CHECKS) !== 0) meta |= RARE;
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;
       for (let ad = 0; ad < AD_TYPES.length; ad++) {
         if ((ads & (1 << ad)) === 0) continue;
