@@ -7,6 +7,7 @@ import * as keys from './keys';
 import * as postingLayout from './postings';
 import { GrowableF64 } from './growable';
 import { Postings } from './postings';
+import { RANGES, SlotRanges } from './slot-ranges';
 
 /**
  * Every active watchdog in memory, answering "which watchdogs does this offer match?" without
@@ -77,8 +78,6 @@ const NEAR_EDGE = 1e-9;
 /** Circle table row: centre latitude, longitude, cos latitude, haversine value of the radius, radius. */
 const CIRCLE_WORDS = 5;
 const HALF_RADIAN = Math.PI / 360;
-/** Numbers per slot for the rarer ranges: beds low and high, price per m² low and high. */
-const RANGES = 4;
 /** Location ids of an offer: up to four codes and one cell per level. */
 const MAX_LOCATIONS = 4 + CELL_LEVELS;
 
@@ -100,8 +99,8 @@ export class FilterIndex {
   private readonly deleted = new Set<number>();
   private readonly slotOfId = new Map<string, number>();
   private readonly ids: Array<string | undefined> = [];
-  /** Per slot, `RANGES` numbers: addressed by slot, so a check costs one memory read, not two. */
-  private readonly ranges = new GrowableF64();
+  /** Beds and (houses, land) price per m² of the watchdogs that restrict them. */
+  private readonly ranges = new SlotRanges();
   /** The exact price, floor-area and land-area bounds of watchdogs whose rows hold them rounded. */
   private readonly exact = new Map<number, Float64Array>();
   /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
@@ -142,7 +141,6 @@ export class FilterIndex {
     const expected = options.expectedWatchdogs ?? 0;
     this.codes = new Postings(false, SUBS, Math.ceil(expected * CODE_ENTRIES_PER_WATCHDOG));
     this.circles = new Postings(true, SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
-    this.ranges.reserve(expected * RANGES);
   }
 
   /** Watchdogs in the index. */
@@ -460,8 +458,8 @@ export class FilterIndex {
       if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= x[4] && this.qLandArea <= x[5])) return false;
       if ((meta & PRICE_PER_M2_IN_ROW) !== 0 && this.qHasPrice && !(this.qPricePerM2 >= x[6] && this.qPricePerM2 <= x[7])) return false;
     }
-    const r = this.ranges.data;
-    const at = slot * RANGES;
+    const r = this.ranges.values;
+    const at = this.ranges.find(slot) * RANGES;
     if ((meta & BEDS) !== 0 && !(this.qBeds >= r[at] && this.qBeds <= r[at + 1])) return false;
     if ((meta & PRICE_PER_M2) !== 0 && this.qHasPrice && !(this.qPricePerM2 >= r[at + 2] && this.qPricePerM2 <= r[at + 3])) return false;
     return true;
@@ -527,10 +525,7 @@ export class FilterIndex {
       this.exact.set(slot, Float64Array.from(exact));
     }
     if ((flags & (BEDS | PRICE_PER_M2)) !== 0) {
-      this.ranges.set(slot * RANGES + 3, hi(c.pricePerM2));
-      this.ranges.data[slot * RANGES] = lo(c.beds);
-      this.ranges.data[slot * RANGES + 1] = hi(c.beds);
-      this.ranges.data[slot * RANGES + 2] = lo(c.pricePerM2);
+      this.ranges.set(slot, lo(c.beds), hi(c.beds), lo(c.pricePerM2), hi(c.pricePerM2));
     }
 
     // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.
