@@ -313,10 +313,8 @@ export class FilterIndex {
    * per check (a mispredicted branch costs more than the checks): groups by descending upper
    * bound stop at the first entry below the price, groups by ascending lower bound at the first
    * above it, and the walk stops at the first group (they are by ascending lower bound) whose
-   * lowest lower bound is above the price. The second pass settles the few kept rows that need
-   * more: type masks and extras, the circle, a watchdog reachable through several entries.
-   * Circles are settled by cheap bounds on the haversine value (x² − x⁴/3 ≤ sin²x ≤ x², against
-   * the 32-bit edge with a margin); only points within a hair of the edge take the exact formula.
+   * lowest lower bound is above the price. The second pass (`settle`) decides the kept rows' type
+   * masks, extras, circle and repeats.
    */
   private walk(p: Postings, first: number, last: number, count: number): number {
     const groupFloats = p.groupFloats;
@@ -369,7 +367,9 @@ export class FilterIndex {
   /**
    * The second pass of `walk`: type masks, extras, the circle and repeats of the kept rows, again
    * without a branch per check where the data decides (extras and points at a circle's very edge
-   * are rare enough to branch on).
+   * are rare enough to branch on). Circles are settled by cheap bounds on the haversine value
+   * (x² − x⁴/3 ≤ sin²x ≤ x², against the 32-bit edge with a margin); only points within a hair of
+   * the edge take the exact formula.
    */
   private settle(rows: EntryRows, n: number, count: number): number {
     const { ints, geo } = rows;
