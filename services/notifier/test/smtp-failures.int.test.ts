@@ -74,7 +74,11 @@ describe('notifier when the mail server refuses', () => {
     const to = `busy-${run}@example.cz`;
     await bus.publish('match.found', to, matchFor(to, { id: `r1-${run}` }));
     await waitFor('accepted after retries', () => smtp.accepted.includes(to), 25_000);
-    const entry = await ledgerModel(service.db!).findById(`${to}|r1-${run}`).lean();
+    // The server has the message before the notifier hears its reply and confirms the claim.
+    const entry = await waitFor('the ledger to settle', async () => {
+      const found = await ledgerModel(service.db!).findById(`${to}|r1-${run}`).lean();
+      return found?.status !== 'claimed' && found;
+    });
     expect(entry).toMatchObject({ status: 'sent', attempts: 2 });
     expect(bounced.some((e) => e.data.email === to)).toBe(false);
   });
