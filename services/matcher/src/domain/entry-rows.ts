@@ -9,7 +9,9 @@
  *
  * Row, in 4-byte units: 0 upper price, 1 lower price, 2 floor area low, 3 high, 4 land area (or,
  * for types without one, price per m²) low, 5 high (float32), 6 meta, 7 slot (int32): 32 bytes, two rows to a cache line. Rows of
- * surrounding-area circles add 8 the circle (int32, a row of the index's circle table).
+ * surrounding-area circles add 8 the circle (int32, a row of the index's circle table) and 9 where
+ * it reaches: the mask of the sub-cells of the row's cell it reaches (low 16 bits) and the place
+ * it is drawn around (high 16 bits, the index's location id; `NO_PLACE` when that does not fit).
  */
 export const TO = 0;
 export const FROM = 1;
@@ -20,8 +22,10 @@ export const LAND_HI = 5;
 export const META = 6;
 export const SLOT = 7;
 export const CIRCLE = 8;
+export const NEAR = 9;
+export const NO_PLACE = 0xffff;
 const CODE_STRIDE = 8;
-const CIRCLE_STRIDE = 9;
+const CIRCLE_STRIDE = 10;
 
 const f32 = new Float32Array(1);
 const f32Bits = new Int32Array(f32.buffer);
@@ -72,9 +76,10 @@ export class EntryRows {
     return i;
   }
 
-  /** Sets the circle of entry `i` (circle rows only). */
-  setCircle(i: number, circle: number): void {
+  /** Sets the circle of entry `i` and where it reaches (circle rows only). */
+  setCircle(i: number, circle: number, subcells: number, place: number): void {
     this.ints[i * this.stride + CIRCLE] = circle;
+    this.ints[i * this.stride + NEAR] = subcells | (Math.min(place, NO_PLACE) << 16);
   }
 
   to(i: number): number {

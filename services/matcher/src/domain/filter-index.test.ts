@@ -4,7 +4,7 @@ import {
 } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { float32Down, float32Up } from './entry-rows';
-import { cellsAround, cellsOf } from './keys';
+import { cellsAround, cellsOf, subcellOf } from './keys';
 
 const criteria = (overrides: Partial<WatchdogCriteriaInput> = {}): WatchdogCriteria =>
   WatchdogCriteria.parse({ adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [{ kind: 'municipality', code: '554782', name: 'Praha' }], ...overrides });
@@ -276,19 +276,30 @@ describe('index keys', () => {
     expect(float32Down(16_777_217)).toBe(16_777_216);
   });
 
-  it('covers the cell of every point within the radius', () => {
+  it('covers the cell and sub-cell of every point within the radius, the edge included', () => {
     const r = random(3);
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 4000; i++) {
       const center = { lat: 48.5 + r.next() * 3, lon: 12 + r.next() * 7 };
       const radius = r.pick([1, 5, 5.6, 10, 22, 25, 25.5, 50, 100]);
       const bearing = r.next() * 2 * Math.PI;
-      const d = (radius * r.next()) / 6371.0088;
+      const d = (radius * (i % 2 === 0 ? r.next() : 1 - r.next() * 1e-9)) / 6371.0088;
       const lat1 = (center.lat * Math.PI) / 180;
       const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
       const lon2 = (center.lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
       const point = { lat: (lat2 * 180) / Math.PI, lon: (lon2 * 180) / Math.PI };
-      const around = new Set(cellsAround(center, radius));
-      expect(cellsOf(point).some((c) => around.has(c))).toBe(true);
+      const around = cellsAround(center, radius);
+      const reached = cellsOf(point).some((cell, level) => around.some((c) => c.cell === cell && (c.subcells & (1 << subcellOf(point, level))) !== 0));
+      expect(reached).toBe(true);
+    }
+  });
+
+  it('leaves out the sub-cells a circle cannot reach', () => {
+    // A 3 km circle reaches a minority of the 16 sub-cells (about 4 km square) of the cells it touches.
+    for (const center of [{ lat: 50.0835, lon: 14.4342 }, { lat: 49.1951, lon: 16.6068 }]) {
+      const around = cellsAround(center, 3);
+      const reached = around.reduce((sum, c) => sum + popcount(c.subcells), 0);
+      expect(reached).toBeGreaterThanOrEqual(4);
+      expect(reached).toBeLessThan(around.length * 16 / 2);
     }
   });
 
@@ -299,3 +310,9 @@ describe('index keys', () => {
     }
   });
 });
+
+function popcount(bits: number): number {
+  let n = 0;
+  for (let b = bits; b !== 0; b &= b - 1) n++;
+  return n;
+}

@@ -27,9 +27,9 @@ const {
   AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, PRICE_PER_M2_IN_ROW,
   PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
-const { CELL_LEVELS, cellOf, cellsAround } = keys;
+const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
-const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, float32Down, float32Up } = rowLayout;
+const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, NEAR, NO_PLACE, float32Down, float32Up } = rowLayout;
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
@@ -56,6 +56,8 @@ const bitOf = <T>(values: readonly T[], value: T | null | undefined) => (value =
 const maskOf = <T>(values: readonly T[], list: readonly T[]) => list.reduce((m, v) => m | bitOf(values, v), 0);
 const lo = (r: Range | undefined) => r?.from ?? -Infinity;
 const hi = (r: Range | undefined) => r?.to ?? Infinity;
+/** The k-th of an offer's `codes` location ids as circle rows hold places, or -1. */
+const placeOf = (locations: Int32Array, codes: number, k: number) => (k < codes && locations[k] < NO_PLACE ? locations[k] : -1);
 const restricted = (r: Range | undefined) => r != null && (r.from != null || r.to != null);
 
 /** Types whose rows keep land area in their second range (the others keep price per m² there). */
@@ -103,12 +105,14 @@ export class FilterIndex {
   private readonly ranges = new SlotRanges();
   /** The exact price, floor-area and land-area bounds of watchdogs whose rows hold them rounded. */
   private readonly exact = new Map<number, Float64Array>();
-  /** Scratch for filing: location ids of codes, and (cell id, circle) pairs. */
+  /** Scratch for filing: location ids of codes, and (cell id, circle, sub-cells, place) per cell a circle reaches. */
   private fileCodes = new Int32Array(32);
-  private fileCells = new Int32Array(128);
+  private fileCells = new Int32Array(256);
   /** Every distinct surrounding-area circle filed, `CIRCLE_WORDS` each; circle rows point here. */
   private readonly circleTable = new GrowableF64();
   private readonly circleIds = new Map<number, number>();
+  /** Per circle: (cell id, sub-cells) of each cell it reaches, worked out once (most circles are shared). */
+  private readonly reaches: Int32Array[] = [];
 
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
@@ -116,6 +120,8 @@ export class FilterIndex {
   /** The rows of a bucket that passed a walk's first pass (row offsets). */
   private kept = new Int32Array(1024);
   private readonly locations = new Int32Array(MAX_LOCATIONS);
+  /** Per cell location: the bit of the offer's sub-cell in it. */
+  private readonly subcellBits = new Int32Array(MAX_LOCATIONS);
   private locationCount = 0;
 
   // The lookup's query, read by `scan`; unknown numbers are NaN, which fails every range.
@@ -135,6 +141,11 @@ export class FilterIndex {
   private qLat = 0;
   private qLon = 0;
   private qCosLat = 0;
+  /** The offer's code location ids (-1 where it has fewer): circles drawn around them are found by code. */
+  private qPlace0 = -1;
+  private qPlace1 = -1;
+  private qPlace2 = -1;
+  private qPlace3 = -1;
 
   /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
   constructor(options: { expectedWatchdogs?: number } = {}) {
@@ -234,9 +245,10 @@ export class FilterIndex {
     for (let i = 0; i < this.locationCount; i++) {
       const postings = i < codes ? this.codes : this.circles;
       const base = baseOf(this.locations[i], ad, type);
+      const subcell = this.subcellBits[i];
       // Watchdogs that name no layout, then those that name the offer's.
-      count = this.scanLayout(postings, base, 0, count);
-      if (layout > 0) count = this.scanLayout(postings, base, layout, count);
+      count = this.scanLayout(postings, base, 0, subcell, count);
+      if (layout > 0) count = this.scanLayout(postings, base, layout, subcell, count);
     }
     const seen = this.seen;
     const out = this.out;
@@ -289,18 +301,18 @@ export class FilterIndex {
   }
 
   /** The facets of a (base, layout) the offer can match: watchdogs that take offers without a price, and (for an offer with one) those that do not. */
-  private scanLayout(p: Postings, base: number, layout: number, count: number): number {
-    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) count = this.scanBucket(p, base, layout * FACETS + include, count);
+  private scanLayout(p: Postings, base: number, layout: number, subcell: number, count: number): number {
+    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) count = this.scanBucket(p, base, layout * FACETS + include, subcell, count);
     return count;
   }
 
   /** The groups of a bucket that can hold the offer's price (see `Postings`), then its overlay. */
-  private scanBucket(p: Postings, base: number, sub: number, count: number): number {
+  private scanBucket(p: Postings, base: number, sub: number, subcell: number, count: number): number {
     const block = base < p.blockOf.length ? p.blockOf[base] : -1;
     if (block >= 0) {
       const first = p.starts[block + sub];
       const last = p.starts[block + sub + 1];
-      if (first < last) count = this.walk(p, first, last, count);
+      if (first < last) count = p.geo ? this.walkCircles(p, first, last, subcell, count) : this.walk(p, first, last, count);
     }
     if (p.overlayEntries === 0) return count;
     const overlay = p.overlay.get(base * SUBS + sub);
@@ -359,6 +371,65 @@ export class FilterIndex {
         kept[n] = u;
         n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
           (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi])));
+      }
+    }
+    return n === 0 ? count : this.settle(rows, n, count);
+  }
+
+  /**
+   * `walk` for the rows of a cell under surrounding-area circles, which the first pass also holds
+   * to the circle's reach: a row passes only if its circle reaches the offer's sub-cell, and not if
+   * its circle is drawn around a place the offer is in (the watchdog's entry under that place's
+   * code finds it). Most rows a cell holds fail one of the two, and the exact distance in `settle`
+   * is by far the dearest check. A copy of `walk`'s loops rather than a shared one: the extra
+   * checks cost the code rows time in the hottest loop.
+   */
+  private walkCircles(p: Postings, first: number, last: number, subcell: number, count: number): number {
+    const groupFloats = p.groupFloats;
+    const groupInts = p.groupInts;
+    const rows = p.base;
+    const { floats, ints, stride } = rows;
+    const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
+    if (most > this.kept.length) this.kept = new Int32Array(Math.max(most, this.kept.length * 2));
+    if (count + most > this.out.length) this.growOut(count + most);
+    const kept = this.kept;
+    const low = this.qLow;
+    const high = this.qHigh;
+    const reject = this.qReject;
+    const area = this.qArea;
+    const second = this.qSecond;
+    const secondFlag = this.qSecondFlag;
+    const p0 = this.qPlace0, p1 = this.qPlace1, p2 = this.qPlace2, p3 = this.qPlace3;
+    const groupUnits = GROUP_UNITS;
+    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, nearAt = NEAR;
+    let n = 0;
+    for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
+      const stopAt = groupInts[g + 3];
+      const start = groupInts[g + 2] * stride;
+      if (stopAt < 0) {
+        for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
+          if (floats[u + from] > high) break;
+          const meta = ints[u + metaAt];
+          const near = ints[u + nearAt];
+          const place = near >>> 16;
+          kept[n] = u;
+          n += +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
+            (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
+            +((near & subcell) !== 0) & +(place !== p0) & +(place !== p1) & +(place !== p2) & +(place !== p3);
+        }
+        continue;
+      }
+      if (groupFloats[g + 1] > high) break;
+      if (groupFloats[g] < low) continue;
+      for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
+        if (floats[u] < low) break;
+        const meta = ints[u + metaAt];
+        const near = ints[u + nearAt];
+        const place = near >>> 16;
+        kept[n] = u;
+        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
+          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
+          +((near & subcell) !== 0) & +(place !== p0) & +(place !== p1) & +(place !== p2) & +(place !== p3);
       }
     }
     return n === 0 ? count : this.settle(rows, n, count);
@@ -497,6 +568,20 @@ export class FilterIndex {
     return id;
   }
 
+  private reachOf(circle: number, center: { lat: number; lon: number }, radius: number): Int32Array {
+    let reach = this.reaches[circle];
+    if (reach === undefined) {
+      const cells = cellsAround(center, radius);
+      reach = new Int32Array(cells.length * 2);
+      cells.forEach(({ cell, subcells }, i) => {
+        reach![2 * i] = this.cellId(cell);
+        reach![2 * i + 1] = subcells;
+      });
+      this.reaches[circle] = reach;
+    }
+    return reach;
+  }
+
   /** Files every (bucket, place) entry of a watchdog. */
   private file(slot: number, c: WatchdogCriteria): void {
     let flags = maskOf(TERRACE_TYPES, c.terraceTypes) | (maskOf(LAND_TYPES, c.landTypes) << LAND_TYPE_SHIFT) | (maskOf(HOUSE_TYPES, c.houseTypes) << HOUSE_TYPE_SHIFT);
@@ -537,10 +622,14 @@ export class FilterIndex {
       const radius = place.radiusKm ?? 0;
       if (!(radius > 0 && place.point)) continue;
       const circle = this.circleId(place.point, radius);
-      for (const cell of cellsAround(place.point, radius)) {
-        if (cellCount + 2 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
-        this.fileCells[cellCount++] = this.cellId(cell);
+      const placeId = this.fileCodes[codeCount - 1];
+      const reach = this.reachOf(circle, place.point, radius);
+      for (let i = 0; i < reach.length; i += 2) {
+        if (cellCount + 4 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
+        this.fileCells[cellCount++] = reach[i];
         this.fileCells[cellCount++] = circle;
+        this.fileCells[cellCount++] = reach[i + 1];
+        this.fileCells[cellCount++] = placeId;
       }
     }
 
@@ -570,9 +659,9 @@ export class FilterIndex {
           if ((typeLayouts & (1 << layout)) === 0) continue;
           const sub = layout * FACETS + facet;
           for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
-          for (let i = 0; i < cellCount; i += 2) {
+          for (let i = 0; i < cellCount; i += 4) {
             const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
-            this.circles.lastRows.setCircle(at, this.fileCells[i + 1]);
+            this.circles.lastRows.setCircle(at, this.fileCells[i + 1], this.fileCells[i + 2], this.fileCells[i + 3]);
           }
         }
       }
@@ -591,7 +680,17 @@ export class FilterIndex {
     if (location.municipalityCode != null) this.addLocation(this.codeIds.municipality.get(location.municipalityCode));
     if (location.pragueDistrictCode != null) this.addLocation(this.codeIds.pragueDistrict.get(location.pragueDistrictCode));
     const codes = this.locationCount;
-    if (location.point) for (let level = 0; level < CELL_LEVELS; level++) this.addLocation(this.cellIds.get(cellOf(location.point, level)));
+    // Circle rows drawn around one of these places are skipped (-1: none; ids past the rows' 16 bits are never skipped).
+    this.qPlace0 = placeOf(this.locations, codes, 0);
+    this.qPlace1 = placeOf(this.locations, codes, 1);
+    this.qPlace2 = placeOf(this.locations, codes, 2);
+    this.qPlace3 = placeOf(this.locations, codes, 3);
+    if (location.point) {
+      for (let level = 0; level < CELL_LEVELS; level++) {
+        this.subcellBits[this.locationCount] = 1 << subcellOf(location.point, level);
+        this.addLocation(this.cellIds.get(cellOf(location.point, level)));
+      }
+    }
     return codes;
   }
 
