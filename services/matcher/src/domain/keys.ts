@@ -8,7 +8,9 @@ import { EARTH_RADIUS_KM, distanceKm, type GeoPoint } from '@rr/proto';
  * more than 16. Nearly every circle is on the first level, so an offer reads one cell's entries,
  * and cells about the size of the circles keep the share of entries outside their circle low.
  * Measured against cells sized to each circle's diameter (7 levels): about a quarter more offers
- * a second for ~10 % more entries (docs/decisions.md, "Matching").
+ * a second for ~10 % more entries (docs/decisions.md, "Matching"). Each entry also carries the
+ * 4 × 4 sub-cells of its cell that the circle reaches, which turns most points outside it away
+ * before the exact distance.
  */
 const LEVELS = [
   { latDeg: 0.15, lonDeg: 0.24, maxRadiusKm: 25 },
