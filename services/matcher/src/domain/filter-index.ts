@@ -45,6 +45,15 @@ const LAYOUTS_APPLY = REAL_ESTATE_TYPES.map((t) => criterionApplies('disposition
  */
 const FACETS = 2;
 const SUBS = LAYOUTS * FACETS;
+/**
+ * A cell's circle rows are split once more, in two sections side by side: rows of circles drawn
+ * around the cell's home place (the place with the most rows there, e.g. Praha in the cells of
+ * Prague) and the rest. An offer in the home place skips the first: its code finds them all.
+ */
+const SECTIONS = 2;
+const HOME = 1;
+const CIRCLE_SUBS = SUBS * SECTIONS;
+const BASES_PER_LOCATION = AD_TYPES.length * REAL_ESTATE_TYPES.length;
 const baseOf = (location: number, ad: number, type: number) => (location * AD_TYPES.length + ad) * REAL_ESTATE_TYPES.length + type;
 
 const growInt = (a: Int32Array) => {
@@ -113,6 +122,11 @@ export class FilterIndex {
   private readonly circleIds = new Map<number, number>();
   /** Per circle: (cell id, sub-cells) of each cell it reaches, worked out once (most circles are shared). */
   private readonly reaches: Int32Array[] = [];
+  /** Per circle: the place it was first drawn around, and its rows in the bulk load (to choose home places). */
+  private readonly circlePlaces: number[] = [];
+  private readonly circleRows: number[] = [];
+  /** Per cell id: the place whose circle rows have a section of their own there (-1: none). */
+  private homes = new Int32Array(0);
 
   /** Watchdogs met in this lookup, one bit per slot (cleared through the results afterwards). */
   private seen = new Int32Array(64);
@@ -151,7 +165,7 @@ export class FilterIndex {
   constructor(options: { expectedWatchdogs?: number } = {}) {
     const expected = options.expectedWatchdogs ?? 0;
     this.codes = new Postings(false, SUBS, Math.ceil(expected * CODE_ENTRIES_PER_WATCHDOG));
-    this.circles = new Postings(true, SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
+    this.circles = new Postings(true, CIRCLE_SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
   }
 
   /** Watchdogs in the index. */
@@ -200,7 +214,39 @@ export class FilterIndex {
   /** Packs the bulk-loaded entries; later additions go to small overlays. */
   seal(): void {
     this.codes.seal(this.slotCount);
+    if (this.circles.isSealed) return;
+    this.chooseHomes();
     this.circles.seal(this.slotCount);
+  }
+
+  /** Picks each cell's home place and moves the staged rows of its circles to their section. */
+  private chooseHomes(): void {
+    const rowsAt = new Map<number, number>();
+    this.reaches.forEach((reach, circle) => {
+      const place = this.circlePlaces[circle];
+      if (place >= NO_PLACE) return;
+      const perCell = this.circleRows[circle] / (reach.length / 2);
+      for (let i = 0; i < reach.length; i += 2) {
+        const key = reach[i] * NO_PLACE + place;
+        rowsAt.set(key, (rowsAt.get(key) ?? 0) + perCell);
+      }
+    });
+    const homes = new Int32Array(this.nextCellId).fill(-1);
+    const most = new Float64Array(this.nextCellId);
+    for (const [key, rows] of rowsAt) {
+      const cell = Math.floor(key / NO_PLACE);
+      if (rows > most[cell]) {
+        most[cell] = rows;
+        homes[cell] = key - cell * NO_PLACE;
+      }
+    }
+    this.homes = homes;
+    const staged = this.circles.staged;
+    const { ints, stride } = staged;
+    this.circles.restage((base, sub, e) => {
+      const home = homes[Math.floor(base / BASES_PER_LOCATION)];
+      return home >= 0 && ints[e * stride + NEAR] >>> 16 === home ? sub + HOME : sub;
+    });
   }
 
   // Keyed by watchdog id, for tests and small callers: a map kept beside the slots.
@@ -244,11 +290,15 @@ export class FilterIndex {
     let count = 0;
     for (let i = 0; i < this.locationCount; i++) {
       const postings = i < codes ? this.codes : this.circles;
-      const base = baseOf(this.locations[i], ad, type);
+      const location = this.locations[i];
+      const base = baseOf(location, ad, type);
       const subcell = this.subcellBits[i];
+      // A cell's home section unless the offer is in its home place (codes: no sections).
+      const home = i < codes || location >= this.homes.length ? -1 : this.homes[location];
+      const sections = i >= codes && (home < 0 || (home !== this.qPlace0 && home !== this.qPlace1 && home !== this.qPlace2 && home !== this.qPlace3)) ? SECTIONS : 1;
       // Watchdogs that name no layout, then those that name the offer's.
-      count = this.scanLayout(postings, base, 0, subcell, count);
-      if (layout > 0) count = this.scanLayout(postings, base, layout, subcell, count);
+      count = this.scanLayout(postings, base, 0, subcell, sections, count);
+      if (layout > 0) count = this.scanLayout(postings, base, layout, subcell, sections, count);
     }
     const seen = this.seen;
     const out = this.out;
@@ -301,8 +351,12 @@ export class FilterIndex {
   }
 
   /** The facets of a (base, layout) the offer can match: watchdogs that take offers without a price, and (for an offer with one) those that do not. */
-  private scanLayout(p: Postings, base: number, layout: number, subcell: number, count: number): number {
-    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) count = this.scanBucket(p, base, layout * FACETS + include, subcell, count);
+  private scanLayout(p: Postings, base: number, layout: number, subcell: number, sections: number, count: number): number {
+    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) {
+      const sub = layout * FACETS + include;
+      if (!p.geo) count = this.scanBucket(p, base, sub, subcell, count);
+      else for (let section = 0; section < sections; section++) count = this.scanBucket(p, base, sub * SECTIONS + section, subcell, count);
+    }
     return count;
   }
 
@@ -315,7 +369,7 @@ export class FilterIndex {
       if (first < last) count = p.geo ? this.walkCircles(p, first, last, subcell, count) : this.walk(p, first, last, count);
     }
     if (p.overlayEntries === 0) return count;
-    const overlay = p.overlay.get(base * SUBS + sub);
+    const overlay = p.overlay.get(base * p.subs + sub);
     return overlay ? this.walkOverlay(overlay, count) : count;
   }
 
@@ -624,6 +678,7 @@ export class FilterIndex {
       const circle = this.circleId(place.point, radius);
       const placeId = this.fileCodes[codeCount - 1];
       const reach = this.reachOf(circle, place.point, radius);
+      this.circlePlaces[circle] ??= placeId;
       for (let i = 0; i < reach.length; i += 2) {
         if (cellCount + 4 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
         this.fileCells[cellCount++] = reach[i];
@@ -660,7 +715,9 @@ export class FilterIndex {
           const sub = layout * FACETS + facet;
           for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
           for (let i = 0; i < cellCount; i += 4) {
-            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+            const circle = this.fileCells[i + 1];
+            this.circleRows[circle] = (this.circleRows[circle] ?? 0) + 1;
+            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * CIRCLE_SUBS + sub * SECTIONS, to, from, slot, meta, aLo, aHi, lLo, lHi);
             this.circles.lastRows.setCircle(at, this.fileCells[i + 1], this.fileCells[i + 2], this.fileCells[i + 3]);
           }
         }

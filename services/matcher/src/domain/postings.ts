@@ -107,6 +107,27 @@ export class Postings {
     return rows.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi);
   }
 
+  /** Whether the bulk load is packed (entries added since go to overlays). */
+  get isSealed(): boolean {
+    return this.sealed;
+  }
+
+  /** The bulk load's staged rows, in the order added (until `seal`). */
+  get staged(): EntryRows {
+    return this.staging;
+  }
+
+  /**
+   * Before the bulk build: moves staged entries to another sub of their base. `subFor` gets an
+   * entry's base, sub and position in `staged`, and returns its sub.
+   */
+  restage(subFor: (base: number, sub: number, entry: number) => number): void {
+    if (this.sealed) return;
+    const bases = this.stagingBase.data;
+    const subs = this.stagingSub.data;
+    for (let e = 0; e < this.staging.length; e++) subs[e] = subFor(bases[e], subs[e], e);
+  }
+
   /** Drops every entry of the slot. */
   removeSlot(slot: number): void {
     this.seal();
