@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { bundlePath } from './bundle';
 import type { ProcessSpec } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** tsx as a loader inside one node process: the `tsx` command would put a wrapper process in between, and a kill would reach only the wrapper. */
-const NODE_ARGS = ['--import', 'tsx'];
+/** Stack traces point into the TypeScript sources. */
+const NODE_ARGS = ['--enable-source-maps'];
 export const LOG_DIR = path.join(ROOT, '.run/logs');
 
 type Running = { spec: ProcessSpec; child: ChildProcess | null; restarts: number; log: WriteStream; stopped: boolean };
@@ -34,7 +35,8 @@ export class Supervisor {
 
   private launch(entry: Running): void {
     const { spec } = entry;
-    const child = spawn(process.execPath, [...NODE_ARGS, path.join(ROOT, spec.dir, 'src/main.ts')], {
+    // Compiled by `bundle` before the start: plain node runs it, so a kill reaches the service itself.
+    const child = spawn(process.execPath, [...NODE_ARGS, bundlePath(spec.name)], {
       cwd: path.join(ROOT, spec.dir),
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** The repository root, found from this file so scripts and services agree wherever they run. */
-export const REPO_ROOT = path.resolve(__dirname, '../../..');
+/**
+ * The repository root, found by walking up from this file, so scripts and services agree wherever
+ * they run: from sources (services/kit/src) or from a bundle (.run/build/<name>).
+ */
+export const REPO_ROOT = repoRootAbove(__dirname);
+
+function repoRootAbove(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'proto/package.json')) && existsSync(path.join(at, 'services/kit'))) return at;
+    if (path.dirname(at) === at) return path.resolve(__dirname, '../../..');
+  }
+}
 
 /**
  * The open-data municipality list, never copied into the repository: beside the checkout in

@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import { bundle, bundlePath } from '../system/bundle';
+
+/**
+ * Runs a benchmark as the services run: compiled to plain JavaScript (scripts/system/bundle.ts),
+ * not under the tsx loader. `tsx scripts/bench/compiled.ts <name> [node options…]` runs
+ * scripts/bench/<name>.ts.
+ */
+async function main() {
+  const [name, ...nodeOptions] = process.argv.slice(2);
+  if (!name) throw new Error('usage: compiled.ts <benchmark> [node options…]');
+  await bundle([{ name: `bench-${name}`, entry: `scripts/bench/${name}.ts` }]);
+  const run = spawnSync(process.execPath, [...nodeOptions, '--enable-source-maps', bundlePath(`bench-${name}`)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { build, type Plugin } from 'esbuild';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** Where bundles go: `.run/build/<name>/main.cjs`. */
+export const BUILD_DIR = path.join(ROOT, '.run/build');
+
+/** Workspace packages (`@rr/…`, TypeScript sources) go into the bundle; npm packages are loaded from node_modules as usual. */
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@rr/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+export const bundlePath = (name: string) => path.join(BUILD_DIR, name, 'main.cjs');
+
+/**
+ * Compiles TypeScript entry points (`entry`, relative to the repository) into one plain
+ * JavaScript file each, for `node --enable-source-maps`. Services run so rather than under the
+ * tsx loader: tsx is a development tool, starts slower, and makes V8 check on every typed-array
+ * access whether its buffer was detached (the matcher's index is 3–8 % faster compiled).
+ * Takes well under a second for the whole system.
+ */
+export async function bundle(targets: Array<{ name: string; entry: string }>): Promise<void> {
+  await Promise.all(
+    targets.map(({ name, entry }) =>
+      build({
+        entryPoints: [path.join(ROOT, entry)],
+        outfile: bundlePath(name),
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        sourcemap: 'linked',
+        logLevel: 'warning',
+        plugins: [npmPackagesExternal],
+      }),
+    ),
+  );
+}
