@@ -3,7 +3,7 @@ import {
   WatchdogCriteria, exampleOffer, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace,
 } from '@rr/proto';
 import { FilterIndex } from './filter-index';
-import { float32Down, float32Up } from './entry-rows';
+import { OPEN_TOP, float32Down, float32Up, packRange } from './entry-rows';
 import { cellsAround, cellsOf, subcellOf } from './keys';
 
 const criteria = (overrides: Partial<WatchdogCriteriaInput> = {}): WatchdogCriteria =>
@@ -126,10 +126,11 @@ describe('FilterIndex', () => {
     expect(index.size).toBe(all.size);
   });
 
-  it('stays exact where bounds and values do not fit 32-bit floats, at and beside every bound', () => {
+  it('stays exact where bounds and values do not fit the rows (32-bit prices, 16-bit areas), at and beside every bound', () => {
     const r = random(99);
-    // Values around awkward numbers: above 2^24 (odd ones), fractions, tiny and huge ones.
-    const awkward = [16_777_217, 19_999_999, 25_000_001, 123_456_789.5, 0.1, 55.3, 33_333.33, 1e-7, 3e12];
+    // Values around awkward numbers: above 2^24 (odd ones), fractions, tiny and huge ones, 0, the
+    // ends of 16 bits in m² and in hundreds of crowns.
+    const awkward = [16_777_217, 19_999_999, 25_000_001, 123_456_789.5, 0.1, 55.3, 33_333.33, 1e-7, 3e12, 0, 50, 65_535, 65_536, 6_553_500, 6_553_550];
     const near = () => {
       const v = r.pick(awkward) * (1 + (r.next() - 0.5) * 1e-6);
       return r.pick([v, Math.fround(v), v + 1, v - 1, v * (1 + 2 ** -30)]);
@@ -274,6 +275,22 @@ describe('index keys', () => {
     }
     expect(float32Up(16_777_217)).toBe(16_777_218);
     expect(float32Down(16_777_217)).toBe(16_777_216);
+  });
+
+  it('packs ranges into 16-bit whole units rounded outwards, exact only where nothing was rounded', () => {
+    const unpack = (packed: number) => [packed & 0xffff, packed >>> 16];
+    expect(packRange(50, 80, 1)).toEqual({ packed: 50 | (80 << 16), exact: true });
+    expect(packRange(-Infinity, Infinity, 1)).toEqual({ packed: (OPEN_TOP << 16) | 0, exact: true });
+    expect(packRange(80_000, 120_000, 100)).toEqual({ packed: 800 | (1200 << 16), exact: true });
+    expect(packRange(80_050, Infinity, 100)).toEqual({ packed: 800 | (OPEN_TOP << 16), exact: false });
+    // 0 is not open: an open lower end takes a negative value, a lower bound of 0 must not.
+    expect(packRange(0, 10, 1).exact).toBe(false);
+    expect(packRange(55.5, 70.2, 1)).toEqual({ packed: 55 | (71 << 16), exact: false });
+    // Past 16 bits: the lower end stops below the cap, the upper one opens.
+    expect(unpack(packRange(70_000, 90_000, 1).packed)).toEqual([OPEN_TOP - 1, OPEN_TOP]);
+    expect(packRange(70_000, 90_000, 1).exact).toBe(false);
+    expect(packRange(10, 65_535, 1).exact).toBe(false);
+    expect(packRange(10, 65_534, 1).exact).toBe(true);
   });
 
   it('covers the cell and sub-cell of every point within the radius, the edge included', () => {

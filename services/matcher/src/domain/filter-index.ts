@@ -29,7 +29,11 @@ const {
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
-const { TO, FROM, AREA_LO, AREA_HI, LAND_LO, LAND_HI, META, SLOT, CIRCLE, NEAR, NO_PLACE, float32Down, float32Up } = rowLayout;
+const { TO, FROM, AREA_RANGE, SECOND_RANGE, META, SLOT, CIRCLE, NEAR, NO_PLACE, OPEN_TOP, LAND_UNIT, PRICE_PER_M2_UNIT, float32Down, float32Up, packRange } = rowLayout;
+/** A packed range open at both ends (see `packRange`). */
+const OPEN_RANGE = (OPEN_TOP << 16) | 0;
+/** A value as rows compare it with a packed range. */
+const inUnits = (value: number, unit: number) => Math.min(OPEN_TOP, Math.max(0, value / unit));
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
@@ -147,6 +151,8 @@ export class FilterIndex {
   private qBits = 0;
   private qArea = NaN;
   private qLandArea = NaN;
+  /** The floor area as rows compare it (`inUnits`). */
+  private qAreaUnits = 0;
   /** The offer's value for the rows' second range, and the flag that says a row restricts it (0: not checked). */
   private qSecond = 0;
   private qSecondFlag = 0;
@@ -327,14 +333,15 @@ export class FilterIndex {
     this.qLandArea = landArea != null && !Number.isNaN(landArea) ? landArea : 0;
     if (this.qArea !== area) reject |= AREA;
     if (this.qLandArea !== landArea) reject |= LAND_AREA;
+    this.qAreaUnits = inUnits(this.qArea, 1);
     const pricePerM2 = hasPrice ? pricePerM2Of(offer) : null;
     if (LAND_IN_ROW[TYPE_INDEX[offer.realEstateType]]) {
-      this.qSecond = this.qLandArea;
+      this.qSecond = inUnits(this.qLandArea, LAND_UNIT);
       this.qSecondFlag = LAND_AREA;
     } else if (hasPrice) {
       // Price per m² applies only to offers with a price; one that cannot be worked out fails it.
       const known = pricePerM2 != null && !Number.isNaN(pricePerM2);
-      this.qSecond = known ? pricePerM2 : 0;
+      this.qSecond = known ? inUnits(pricePerM2, PRICE_PER_M2_UNIT) : 0;
       this.qSecondFlag = PRICE_PER_M2_IN_ROW;
       if (!known) reject |= PRICE_PER_M2_IN_ROW;
     } else {
@@ -395,12 +402,12 @@ export class FilterIndex {
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
-    const area = this.qArea;
+    const area = this.qAreaUnits;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
     // Module constants are context loads on every use; copies in locals stay in registers.
     const groupUnits = GROUP_UNITS;
-    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META;
+    const from = FROM, areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META;
     let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
@@ -411,9 +418,11 @@ export class FilterIndex {
         for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
           if (floats[u + from] > high) break;
           const meta = ints[u + metaAt];
+          const areas = ints[u + areaAt];
+          const seconds = ints[u + secondAt];
           kept[n] = u;
-          n += +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-            (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi])));
+          n += +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+            (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16)));
         }
         continue;
       }
@@ -422,9 +431,11 @@ export class FilterIndex {
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
         if (floats[u] < low) break;
         const meta = ints[u + metaAt];
+        const areas = ints[u + areaAt];
+        const seconds = ints[u + secondAt];
         kept[n] = u;
-        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi])));
+        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+          (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16)));
       }
     }
     return n === 0 ? count : this.settle(rows, n, count);
@@ -450,12 +461,12 @@ export class FilterIndex {
     const low = this.qLow;
     const high = this.qHigh;
     const reject = this.qReject;
-    const area = this.qArea;
+    const area = this.qAreaUnits;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
     const p0 = this.qPlace0, p1 = this.qPlace1, p2 = this.qPlace2, p3 = this.qPlace3;
     const groupUnits = GROUP_UNITS;
-    const from = FROM, areaLo = AREA_LO, areaHi = AREA_HI, landLo = LAND_LO, landHi = LAND_HI, metaAt = META, nearAt = NEAR;
+    const from = FROM, areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META, nearAt = NEAR;
     let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       const stopAt = groupInts[g + 3];
@@ -464,11 +475,13 @@ export class FilterIndex {
         for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
           if (floats[u + from] > high) break;
           const meta = ints[u + metaAt];
+          const areas = ints[u + areaAt];
+          const seconds = ints[u + secondAt];
           const near = ints[u + nearAt];
           const place = near >>> 16;
           kept[n] = u;
-          n += +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-            (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
+          n += +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+            (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16))) &
             +((near & subcell) !== 0) & +(place !== p0) & +(place !== p1) & +(place !== p2) & +(place !== p3);
         }
         continue;
@@ -478,11 +491,13 @@ export class FilterIndex {
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
         if (floats[u] < low) break;
         const meta = ints[u + metaAt];
+        const areas = ints[u + areaAt];
+        const seconds = ints[u + secondAt];
         const near = ints[u + nearAt];
         const place = near >>> 16;
         kept[n] = u;
-        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= floats[u + areaLo]) & +(area <= floats[u + areaHi]) &
-          (+((meta & secondFlag) === 0) | (+(second >= floats[u + landLo]) & +(second <= floats[u + landHi]))) &
+        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+          (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16))) &
           +((near & subcell) !== 0) & +(place !== p0) & +(place !== p1) & +(place !== p2) & +(place !== p3);
       }
     }
@@ -553,8 +568,10 @@ export class FilterIndex {
       if (floats[u + TO] < this.qLow || floats[u + FROM] > this.qHigh) continue;
       const meta = ints[u + META];
       if ((meta & this.qReject) !== 0) continue;
-      if ((meta & AREA) !== 0 && !(this.qArea >= floats[u + AREA_LO] && this.qArea <= floats[u + AREA_HI])) continue;
-      if ((meta & this.qSecondFlag) !== 0 && !(this.qSecond >= floats[u + LAND_LO] && this.qSecond <= floats[u + LAND_HI])) continue;
+      const areas = ints[u + AREA_RANGE];
+      const seconds = ints[u + SECOND_RANGE];
+      if ((meta & AREA) !== 0 && !(this.qAreaUnits >= (areas & 0xffff) && this.qAreaUnits <= areas >>> 16)) continue;
+      if ((meta & this.qSecondFlag) !== 0 && !(this.qSecond >= (seconds & 0xffff) && this.qSecond <= seconds >>> 16)) continue;
       if ((meta & TERRACE_MASK) !== 0 && (meta & this.qBits & TERRACE_MASK) === 0) continue;
       if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
       if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
@@ -650,16 +667,13 @@ export class FilterIndex {
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
     const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.pricePerM2), hi(c.pricePerM2)] as const;
-    // The row's bounds, rounded outwards to 32 bits.
+    // The row's bounds, rounded outwards: prices to 32-bit floats, areas to 16-bit whole units.
     const from = float32Down(exact[0]);
     const to = float32Up(exact[1]);
-    const areaLo = float32Down(exact[2]);
-    const areaHi = float32Up(exact[3]);
-    const landLo = float32Down(exact[4]);
-    const landHi = float32Up(exact[5]);
-    const perM2Lo = float32Down(exact[6]);
-    const perM2Hi = float32Up(exact[7]);
-    if (from !== exact[0] || to !== exact[1] || areaLo !== exact[2] || areaHi !== exact[3] || landLo !== exact[4] || landHi !== exact[5] || perM2Lo !== exact[6] || perM2Hi !== exact[7]) {
+    const areas = packRange(exact[2], exact[3], 1);
+    const lands = packRange(exact[4], exact[5], LAND_UNIT);
+    const perM2s = packRange(exact[6], exact[7], PRICE_PER_M2_UNIT);
+    if (from !== exact[0] || to !== exact[1] || !areas.exact || !lands.exact || !perM2s.exact) {
       flags |= INEXACT;
       this.exact.set(slot, Float64Array.from(exact));
     }
@@ -702,10 +716,8 @@ export class FilterIndex {
       const perM2InRow = !LAND_IN_ROW[type] && (meta & PRICE_PER_M2) !== 0;
       if (perM2InRow) meta = (meta & ~PRICE_PER_M2) | PRICE_PER_M2_IN_ROW;
       // A range the type leaves unrestricted is stored open, so the walk can check it unconditionally.
-      const aLo = (meta & AREA) !== 0 ? areaLo : -Infinity;
-      const aHi = (meta & AREA) !== 0 ? areaHi : Infinity;
-      const lLo = perM2InRow ? perM2Lo : (meta & LAND_AREA) !== 0 ? landLo : -Infinity;
-      const lHi = perM2InRow ? perM2Hi : (meta & LAND_AREA) !== 0 ? landHi : Infinity;
+      const area = (meta & AREA) !== 0 ? areas.packed : OPEN_RANGE;
+      const second = perM2InRow ? perM2s.packed : (meta & LAND_AREA) !== 0 ? lands.packed : OPEN_RANGE;
       const facet = c.includeWithoutPrice ? 1 : 0;
       const typeLayouts = layouts !== 0 && LAYOUTS_APPLY[type] ? layouts : 1;
       for (let ad = 0; ad < AD_TYPES.length; ad++) {
@@ -713,11 +725,11 @@ export class FilterIndex {
         for (let layout = 0; layout < LAYOUTS; layout++) {
           if ((typeLayouts & (1 << layout)) === 0) continue;
           const sub = layout * FACETS + facet;
-          for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, aLo, aHi, lLo, lHi);
+          for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, area, second);
           for (let i = 0; i < cellCount; i += 4) {
             const circle = this.fileCells[i + 1];
             this.circleRows[circle] = (this.circleRows[circle] ?? 0) + 1;
-            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * CIRCLE_SUBS + sub * SECTIONS, to, from, slot, meta, aLo, aHi, lLo, lHi);
+            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * CIRCLE_SUBS + sub * SECTIONS, to, from, slot, meta, area, second);
             this.circles.lastRows.setCircle(at, this.fileCells[i + 1], this.fileCells[i + 2], this.fileCells[i + 3]);
           }
         }

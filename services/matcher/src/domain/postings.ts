@@ -88,14 +88,14 @@ export class Postings {
   }
 
   /** Adds an entry (bounds already rounded to 32 bits); returns its position in `lastRows`, for the circle data. */
-  add(bucket: number, to: number, from: number, slot: number, meta: number, areaLo: number, areaHi: number, landLo: number, landHi: number): number {
+  add(bucket: number, to: number, from: number, slot: number, meta: number, area: number, second: number): number {
     this.size++;
     if (!this.sealed) {
       const base = Math.floor(bucket / this.subs);
       this.stagingBase.push(base);
       this.stagingSub.push(bucket - base * this.subs);
       this.lastRows = this.staging;
-      return this.staging.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi);
+      return this.staging.push(to, from, slot, meta, area, second);
     }
     this.overlayEntries++;
     let rows = this.overlay.get(bucket);
@@ -104,7 +104,7 @@ export class Postings {
     if (!buckets) this.overlaySlots.set(slot, (buckets = []));
     if (!buckets.includes(bucket)) buckets.push(bucket);
     this.lastRows = rows;
-    return rows.push(to, from, slot, meta, areaLo, areaHi, landLo, landHi);
+    return rows.push(to, from, slot, meta, area, second);
   }
 
   /** Whether the bulk load is packed (entries added since go to overlays). */
