@@ -69,6 +69,15 @@ const bitOf = <T>(values: readonly T[], value: T | null | undefined) => (value =
 const maskOf = <T>(values: readonly T[], list: readonly T[]) => list.reduce((m, v) => m | bitOf(values, v), 0);
 const lo = (r: Range | undefined) => r?.from ?? -Infinity;
 const hi = (r: Range | undefined) => r?.to ?? Infinity;
+/** Position on a Z-curve through 0.01° cells (bits of latitude and longitude cells interleaved). */
+function zOrder(lat: number, lon: number): number {
+  const y = Math.max(0, Math.min(0xffff, Math.floor((lat + 90) * 100)));
+  const x = Math.max(0, Math.min(0xffff, Math.floor((lon + 180) * 100)));
+  let z = 0;
+  for (let bit = 15; bit >= 0; bit--) z = z * 4 + ((y >>> bit) & 1) * 2 + ((x >>> bit) & 1);
+  return z;
+}
+
 /** The k-th of an offer's `codes` location ids as circle rows hold places, or -1. */
 const placeOf = (locations: Int32Array, codes: number, k: number) => (k < codes && locations[k] < NO_PLACE ? locations[k] : -1);
 const restricted = (r: Range | undefined) => r != null && (r.from != null || r.to != null);
@@ -221,8 +230,39 @@ export class FilterIndex {
   seal(): void {
     this.codes.seal(this.slotCount);
     if (this.circles.isSealed) return;
+    this.renumberCircles();
     this.chooseHomes();
     this.circles.seal(this.slotCount);
+  }
+
+  /**
+   * Numbers the circles along a Z-curve of their centres' cells, so the circles one cell's rows
+   * point at sit close together in the circle table: the exact check of a kept row then mostly
+   * finds its circle in a nearby cache line instead of missing.
+   */
+  private renumberCircles(): void {
+    const count = this.circleTable.length / CIRCLE_WORDS;
+    if (count === 0) return;
+    const old = this.circleTable.data;
+    const keyOf = new Float64Array(count);
+    for (let c = 0; c < count; c++) keyOf[c] = zOrder(old[c * CIRCLE_WORDS], old[c * CIRCLE_WORDS + 1]);
+    const byKey = Array.from({ length: count }, (_, c) => c).sort((a, b) => keyOf[a] - keyOf[b] || a - b);
+    const renumbered = new Int32Array(count);
+    byKey.forEach((c, i) => (renumbered[c] = i));
+    const table = new Float64Array(old.length);
+    for (let c = 0; c < count; c++) table.set(old.subarray(c * CIRCLE_WORDS, (c + 1) * CIRCLE_WORDS), renumbered[c] * CIRCLE_WORDS);
+    this.circleTable.data = table;
+    for (const [key, c] of this.circleIds) this.circleIds.set(key, renumbered[c]);
+    const permute = <T>(values: T[]) => {
+      const copy = values.slice();
+      values.length = 0;
+      copy.forEach((v, c) => (values[renumbered[c]] = v));
+    };
+    permute(this.reaches);
+    permute(this.circlePlaces);
+    permute(this.circleRows);
+    const { ints, stride, length } = this.circles.staged;
+    for (let e = 0; e < length; e++) ints[e * stride + CIRCLE] = renumbered[ints[e * stride + CIRCLE]];
   }
 
   /** Picks each cell's home place and moves the staged rows of its circles to their section. */
