@@ -105,4 +105,36 @@ describe('event backbone', () => {
     expect(dead[0].headers[HEADERS.errorMessage]).toContain('offer poison cannot be withdrawn');
     expect(dead[0].key).toBe('poison');
   });
+
+  it('keeps what was published while a group that starts at the end was down, on partitions it never consumed', async () => {
+    const withdrawn = (offerId: string) => ({ offerId, withdrawnAt: new Date().toISOString() });
+    const received = new Set<string>();
+    const subscription = {
+      group: 'kit-test.from-the-end',
+      events: ['offer.withdrawn' as const],
+      handle: async (event: Envelope<{ offerId: string }>) => void received.add(event.data.offerId),
+    };
+    const first = new Bus({ clientId: 'first', brokers: env.brokers, topicPrefix: env.prefix, logger: log });
+    await first.connect();
+    await first.subscribe(subscription);
+    // Live: one message on one partition is consumed (and committed); the other partitions saw none.
+    await waitFor(async () => {
+      await producer.publish('offer.withdrawn', 'alive', withdrawn('alive'));
+      return received.has('alive');
+    }, 30_000, 'the first consumer to take messages');
+    await first.disconnect();
+
+    // Down: messages on every partition of the six.
+    const whileDown = Array.from({ length: 24 }, (_, i) => `down-${i}`);
+    for (const id of whileDown) await producer.publish('offer.withdrawn', id, withdrawn(id));
+
+    const second = new Bus({ clientId: 'second', brokers: env.brokers, topicPrefix: env.prefix, logger: log });
+    await second.connect();
+    try {
+      await second.subscribe(subscription);
+      await waitFor(() => whileDown.every((id) => received.has(id)), 30_000, 'the messages published while the group was down');
+    } finally {
+      await second.disconnect();
+    }
+  }, 90_000);
 });

@@ -234,6 +234,7 @@ export class Bus {
     const topics = sub.events.map((t) => this.topic(t));
     const start = async () => {
       await consumer.connect();
+      if (!sub.fromBeginning) await this.pinUncommittedPartitions(this.prefix + sub.group, topics);
       await consumer.subscribe({ topics, fromBeginning: sub.fromBeginning ?? false });
       await consumer.run({
         autoCommitInterval: 1_000,
@@ -249,6 +250,26 @@ export class Bus {
       setTimeout(() => void start().catch((err) => this.log.error({ err }, 'consumer restart failed')), 5_000).unref();
     });
     await start();
+  }
+
+  /**
+   * A group that starts at the end of its topics must not start at the end again after a crash:
+   * Kafka would skip what was published while it was down on every partition where the group has
+   * not committed yet (a partition that had no message so far). So before a group consumes, each
+   * such partition gets the topic's current end as its committed offset. Kafka refuses while the
+   * group has live members (another replica already consuming, or a crashed one not yet expired):
+   * then those partitions stay as they are, and the next start without members pins them.
+   */
+  private async pinUncommittedPartitions(groupId: string, topics: string[]): Promise<void> {
+    const committed = await this.admin.fetchOffsets({ groupId, topics });
+    for (const { topic, partitions } of committed) {
+      const missing = partitions.filter((p) => p.offset === '-1').map((p) => p.partition);
+      if (missing.length === 0) continue;
+      const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p.high]));
+      await this.admin
+        .setOffsets({ groupId, topic, partitions: missing.map((partition) => ({ partition, offset: ends.get(partition) ?? '0' })) })
+        .catch((err: Error) => this.log.debug({ err, groupId, topic }, 'partitions not pinned: the group has live members'));
+    }
   }
 
   private async consumeBatch<T extends EventType>(sub: Subscription<T>, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
