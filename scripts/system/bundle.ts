@@ -1,5 +1,6 @@
 import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
+import type { ProcessSpec } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** Where bundles go: `.run/build/<name>/main.cjs`. */
@@ -38,4 +39,9 @@ export async function bundle(targets: Array<{ name: string; entry: string }>): P
       }),
     ),
   );
+}
+
+/** Every given process of the system, each from its `src/main.ts`, as the supervisor runs them. */
+export function bundleProcesses(processes: ProcessSpec[]): Promise<void> {
+  return bundle(processes.map((p) => ({ name: p.name, entry: path.join(p.dir, 'src/main.ts') })));
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { bundle } from './bundle';
+import { bundleProcesses } from './bundle';
 import { PORTS, portsFor, systemProcesses, type ProcessSpec } from './services';
 import { Supervisor, waitHealthy } from './supervisor';
 
@@ -92,7 +92,7 @@ export type RunningSystem = { supervisor: Supervisor; processes: ProcessSpec[]; 
 export async function startServices(progress: Progress, envOverrides: Record<string, string> = {}, portOffset = 0): Promise<RunningSystem> {
   const ports = portsFor(portOffset);
   const processes = systemProcesses(sharedEnv({ PUBLIC_URL: `http://localhost:${ports.gateway}`, ...envOverrides }), ports);
-  await bundle(processes.map((p) => ({ name: p.name, entry: path.join(p.dir, 'src/main.ts') })));
+  await bundleProcesses(processes);
   const supervisor = new Supervisor(progress, portOffset ? `-${portOffset}` : '');
   for (const spec of processes) supervisor.start(spec);
   progress(`starting ${processes.length} processes (logs in .run/logs/)…`);
