@@ -234,6 +234,27 @@ describe('FilterIndex', () => {
     expect(index.match(offer()).sort()).toEqual(['exact', 'open', 'wide']);
   });
 
+  it('stays exact for crowded buckets: long groups without a lower bound, many chunks, tied bounds', () => {
+    // One place, one type: the bulk build sorts hundreds of rows per group (the insertion and the native paths).
+    const r = random(77);
+    const bound = () => r.pick([1_000_000, 2_000_000, 2_500_000, 3_000_000]) + (r.next() < 0.5 ? Math.round(r.next() * 40) * 50_000 : 0);
+    const index = new FilterIndex();
+    const all: Array<[string, WatchdogCriteria]> = [];
+    for (let i = 0; i < 900; i++) {
+      const kind = r.pick(['upper', 'lower', 'both', 'both']);
+      const [a, b] = [bound(), bound()].sort((x, y) => x - y);
+      const price = kind === 'upper' ? { to: b } : kind === 'lower' ? { from: a } : { from: a, to: b };
+      const c = criteria({ price, includeWithoutPrice: r.next() < 0.3 });
+      all.push([`w${i}`, c]);
+      index.add(`w${i}`, c);
+    }
+    index.seal();
+    for (let price = 900_000; price <= 5_200_000; price += 50_000) {
+      const o = offer({ price, pricePerM2: null });
+      expect(index.match(o).sort()).toEqual(all.filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort());
+    }
+  });
+
   it('forgets removed watchdogs and takes changed ones, before and after sealing', () => {
     const index = indexOf({ a: criteria(), b: criteria() });
     index.seal();

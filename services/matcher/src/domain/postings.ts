@@ -33,8 +33,9 @@ const MAX_DENSE = 2 ** 25;
  *   upper bound below it. Only the chunk straddling the price holds entries whose lower bound is
  *   too high: at most 16 read in vain (smaller chunks trade those for more groups to step over).
  *
- * A bulk load is staged in rows and packed on `seal` by stable radix passes and one gather: no
- * per-entry objects, no comparator sort. Group rows are adjacent per bucket, so a
+ * A bulk load is staged in rows and packed on `seal` by stable radix passes (lower bound, bucket),
+ * one gather, and a sort of each group's rows by upper bound: no per-entry objects, no comparator
+ * sort over all entries. Group rows are adjacent per bucket, so a
  * lookup skips whole groups without touching their entries. Entries added after the seal go to
  * small unsorted per-bucket overlays; removed ones are flagged in place (found through a slot →
  * entries table). `churn` tells when a fresh bulk build would pay off.
@@ -171,17 +172,16 @@ export class Postings {
     for (let e = 0; e < n; e++) if (bases[e] > topBase) topBase = bases[e];
     if (topBase >= MAX_DENSE) throw new Error(`too many index locations (${topBase} bases); shard the watchdogs`);
 
-    // Stable passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
-    sorter.byFloat32(staging, FROM, false);
-    const byFrom = sorter.order.slice();
+    // Stable radix passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
+    sorter.byFloat32(staging, FROM);
     // Kind: no lower bound (0), only a lower bound (1), both (2).
-    const subKind = new Int32Array(n);
+    const subKind = sorter.freeDigits();
     for (let e = 0; e < n; e++) subKind[e] = sub[e] * 3 + (staging.from(e) === -Infinity ? 0 : staging.to(e) === Infinity ? 1 : 2);
     sorter.by(subKind, subs * 3);
     sorter.by(bases, topBase + 1);
     const byBucket = sorter.order;
     // Cut chunks along that order, noting each chunk's bucket and kind (read in order below, instead of per entry).
-    const chunkOf = new Int32Array(n);
+    const chunkEnd = new Int32Array(n);
     const chunkBase = new Int32Array(n);
     const chunkSub = new Int32Array(n);
     const chunkKind = new Int32Array(n);
@@ -191,6 +191,7 @@ export class Postings {
       const eBase = bases[e];
       const eSubKind = subKind[e];
       if (eBase !== lastBase || eSubKind !== lastSubKind || (inChunk === CHUNK && eSubKind % 3 === 2)) {
+        if (chunks > 0) chunkEnd[chunks - 1] = k;
         chunkBase[chunks] = eBase;
         chunkSub[chunks] = sub[e];
         chunkKind[chunks] = eSubKind % 3;
@@ -199,20 +200,15 @@ export class Postings {
         lastBase = eBase;
         lastSubKind = eSubKind;
       }
-      chunkOf[e] = chunks - 1;
       inChunk++;
     }
-    // Within a chunk: descending upper bound, ties by ascending lower bound (so the groups with
-    // only a lower bound, all of upper bound +∞, stay by ascending lower bound).
-    sorter.order.set(byFrom);
-    sorter.byFloat32(staging, TO, true);
-    sorter.by(chunkOf, chunks);
-    const order = sorter.order;
-    const chunkEnd = new Int32Array(chunks);
-    for (let e = 0; e < n; e++) chunkEnd[chunkOf[e]]++;
-    for (let c = 1; c < chunks; c++) chunkEnd[c] += chunkEnd[c - 1];
-
+    if (chunks > 0) chunkEnd[chunks - 1] = n;
+    // Rows in that order; then within a chunk by descending upper bound, ties as they are (by
+    // ascending lower bound). Groups with only a lower bound (upper bound +∞ throughout) are in order already.
+    const order = byBucket;
     const base = staging.gather(order);
+    const chunkSorter = new ChunkSorter(base);
+    for (let c = 0, start = 0; c < chunks; start = chunkEnd[c++]) if (chunkKind[c] !== 1) chunkSorter.byUpperBound(start, chunkEnd[c]);
     this.groupFloats = new Float32Array(chunks * GROUP_UNITS);
     this.groupInts = new Int32Array(this.groupFloats.buffer);
     const floats = this.groupFloats;
@@ -253,7 +249,7 @@ export class Postings {
     this.base = base;
 
     // Slot → entries, by counting: what a removal reads.
-    const slotOf = new Int32Array(n);
+    const slotOf = sorter.freeSpare();
     let maxSlot = slots - 1;
     for (let i = 0, u = SLOT; i < n; i++, u += stride) {
       slotOf[i] = base.ints[u];
@@ -281,6 +277,71 @@ function firstOf(starts: Int32Array, at: number, width: number): number {
   throw new Error('an index block without groups');
 }
 
+/** A float32's bits as an unsigned number in the float's order (negative floats reversed: all bits flipped; others: the sign bit). */
+const orderedBits = (bits: number) => (bits ^ ((bits >> 31) | 0x80000000)) >>> 0;
+
+/**
+ * Stable sorting of a run of rows by descending upper bound, in place: insertion for chunks (16
+ * rows), a native sort of packed keys (the bound's order, then the position) for the long groups
+ * of watchdogs without a lower bound. After the gather the rows are in bucket order, so this
+ * reads them front to back: cheaper than radix passes over every entry before it.
+ */
+class ChunkSorter {
+  private keys = new Float64Array(64);
+  private positions = new Int32Array(64);
+  private spare = new Int32Array(64 * 8);
+
+  constructor(private readonly rows: EntryRows) {}
+
+  byUpperBound(start: number, end: number): void {
+    const { ints, stride } = this.rows;
+    const count = end - start;
+    if (count <= 1) return;
+    if (this.keys.length < count) {
+      this.keys = new Float64Array(count * 2);
+      this.positions = new Int32Array(count * 2);
+      this.spare = new Int32Array(count * 2 * stride);
+    }
+    const { keys, positions } = this;
+    let sorted = true;
+    for (let i = 0; i < count; i++) {
+      keys[i] = 0xffffffff - orderedBits(ints[(start + i) * stride + TO]);
+      positions[i] = i;
+      if (i > 0 && keys[i] < keys[i - 1]) sorted = false;
+    }
+    if (sorted) return;
+    if (count <= 32) {
+      for (let i = 1; i < count; i++) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+          keys[j + 1] = keys[j];
+          positions[j + 1] = positions[j];
+          j--;
+        }
+        keys[j + 1] = key;
+        positions[j + 1] = i;
+      }
+    } else if (count < 2 ** 21) {
+      // key · 2²¹ + position stays below 2⁵³: exact in a double for groups under 2²¹ rows.
+      const packed = keys.subarray(0, count);
+      for (let i = 0; i < count; i++) packed[i] = packed[i] * 2 ** 21 + i;
+      packed.sort();
+      for (let i = 0; i < count; i++) positions[i] = packed[i] % 2 ** 21;
+    } else {
+      const byKey = Array.from(positions.subarray(0, count)).sort((a, b) => keys[a] - keys[b] || a - b);
+      positions.set(byKey);
+    }
+    const spare = this.spare;
+    spare.set(ints.subarray(start * stride, end * stride));
+    for (let i = 0; i < count; i++) {
+      const from = positions[i] * stride;
+      const to = (start + i) * stride;
+      for (let w = 0; w < stride; w++) ints[to + w] = spare[from + w];
+    }
+  }
+}
+
 const identity = (n: number) => {
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
@@ -303,6 +364,18 @@ class RadixSorter {
     this.digit = new Int32Array(n);
   }
 
+  // Fresh memory is dear (a hundred MB a build): callers reuse these arrays of n once free.
+
+  /** The digits, free once the float passes are done. */
+  freeDigits(): Int32Array {
+    return this.digit;
+  }
+
+  /** The spare order, free after the last pass. */
+  freeSpare(): Int32Array {
+    return this.spare;
+  }
+
   /** Stable pass by `keyOf[item]`, whose values lie in 0 … keys-1. */
   by(keyOf: Int32Array, keys: number): void {
     const { n, order, spare } = this;
@@ -318,20 +391,16 @@ class RadixSorter {
   }
 
   /**
-   * Stable passes by a float32 field of the rows (ascending, or descending), through its bits
-   * mapped to an unsigned order: two 16-bit digits.
+   * Stable passes by a float32 field of the rows (ascending), through its bits mapped to an
+   * unsigned order: two 16-bit digits.
    */
-  byFloat32(rows: EntryRows, field: number, descending: boolean): void {
+  byFloat32(rows: EntryRows, field: number): void {
     const { n, digit } = this;
     const ints = rows.ints;
     const stride = rows.stride;
     for (const shift of [0, 16]) {
       for (let i = 0; i < n; i++) {
-        const bits = ints[i * stride + field];
-        // Negative floats order reversed: flip all bits; others flip the sign bit.
-        let key = (bits ^ ((bits >> 31) | 0x80000000)) >>> 0;
-        if (descending) key = 0xffffffff - key;
-        digit[i] = (key >>> shift) & 0xffff;
+        digit[i] = (orderedBits(ints[i * stride + field]) >>> shift) & 0xffff;
       }
       this.by(digit, 0x10000);
     }
