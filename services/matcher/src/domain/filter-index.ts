@@ -228,11 +228,11 @@ export class FilterIndex {
 
   /** Packs the bulk-loaded entries; later additions go to small overlays. */
   seal(): void {
-    this.codes.seal(this.slotCount);
+    this.codes.seal();
     if (this.circles.isSealed) return;
     this.renumberCircles();
     this.chooseHomes();
-    this.circles.seal(this.slotCount);
+    this.circles.seal();
   }
 
   /**

@@ -66,8 +66,12 @@ export class Postings {
   readonly overlay = new Map<number, EntryRows>();
   overlayEntries = 0;
 
-  /** Base entries of each slot: positions `slotEntries[slotStart[s] .. slotStart[s + 1])`. */
-  private slotStart = new Int32Array(1);
+  /**
+   * Base entries of each slot: positions `slotEntries[slotStart[s] .. slotStart[s + 1])`. Only a
+   * removal reads it, so the first one builds it (a tenth of a second per million watchdogs that
+   * the bulk build would spend before the index could answer).
+   */
+  private slotStart: Int32Array | null = null;
   private slotEntries: Int32Array = new Int32Array(0);
   /** Buckets holding overlay entries of a slot. */
   private readonly overlaySlots = new Map<number, number[]>();
@@ -132,8 +136,9 @@ export class Postings {
   /** Drops every entry of the slot. */
   removeSlot(slot: number): void {
     this.seal();
-    if (slot + 1 < this.slotStart.length) {
-      for (let k = this.slotStart[slot]; k < this.slotStart[slot + 1]; k++) {
+    const slotStart = this.slotStart ?? this.indexSlots();
+    if (slot + 1 < slotStart.length) {
+      for (let k = slotStart[slot]; k < slotStart[slot + 1]; k++) {
         const i = this.slotEntries[k];
         const meta = this.base.meta(i);
         if ((meta & REMOVED) !== 0) continue;
@@ -157,8 +162,24 @@ export class Postings {
     }
   }
 
-  /** Packs the bulk load; `slots` is one more than the highest slot. */
-  seal(slots = 0): void {
+  /** Slot → base entries, by counting. */
+  private indexSlots(): Int32Array {
+    const { ints, stride, length: n } = this.base;
+    let maxSlot = -1;
+    for (let u = SLOT, end = n * stride; u < end; u += stride) if (ints[u] > maxSlot) maxSlot = ints[u];
+    const slotStart = new Int32Array(maxSlot + 2);
+    for (let u = SLOT, end = n * stride; u < end; u += stride) slotStart[ints[u] + 1]++;
+    for (let s = 0; s <= maxSlot; s++) slotStart[s + 1] += slotStart[s];
+    const cursor = slotStart.slice(0, maxSlot + 1);
+    const slotEntries = new Int32Array(n);
+    for (let i = 0, u = SLOT; i < n; i++, u += stride) slotEntries[cursor[ints[u]]++] = i;
+    this.slotEntries = slotEntries;
+    this.slotStart = slotStart;
+    return slotStart;
+  }
+
+  /** Packs the bulk load. */
+  seal(): void {
     if (this.sealed) return;
     this.sealed = true;
     const staging = this.staging;
@@ -248,21 +269,6 @@ export class Postings {
     }
     this.base = base;
 
-    // Slot → entries, by counting: what a removal reads.
-    const slotOf = sorter.freeSpare();
-    let maxSlot = slots - 1;
-    for (let i = 0, u = SLOT; i < n; i++, u += stride) {
-      slotOf[i] = base.ints[u];
-      if (slotOf[i] > maxSlot) maxSlot = slotOf[i];
-    }
-    const slotStart = new Int32Array(maxSlot + 2);
-    for (let i = 0; i < n; i++) slotStart[slotOf[i] + 1]++;
-    for (let s = 0; s <= maxSlot; s++) slotStart[s + 1] += slotStart[s];
-    const cursor = slotStart.slice(0, maxSlot + 1);
-    const slotEntries = new Int32Array(n);
-    for (let i = 0; i < n; i++) slotEntries[cursor[slotOf[i]]++] = i;
-    this.slotStart = slotStart;
-    this.slotEntries = slotEntries;
 
     this.staging = new EntryRows(0, this.geo);
     this.stagingBase = new GrowableI32(1);
@@ -364,16 +370,9 @@ class RadixSorter {
     this.digit = new Int32Array(n);
   }
 
-  // Fresh memory is dear (a hundred MB a build): callers reuse these arrays of n once free.
-
-  /** The digits, free once the float passes are done. */
+  /** The digits, free once the float passes are done: callers reuse them (fresh memory is dear, a hundred MB a build). */
   freeDigits(): Int32Array {
     return this.digit;
-  }
-
-  /** The spare order, free after the last pass. */
-  freeSpare(): Int32Array {
-    return this.spare;
   }
 
   /** Stable pass by `keyOf[item]`, whose values lie in 0 … keys-1. */
