@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadGazetteer } from '@rr/gazetteer';
 import { FilterIndex } from '@rr/matcher/src/domain/filter-index';
 import { Market, seeded } from './matcher-market';
@@ -37,6 +38,16 @@ function build(market: Market): { index: FilterIndex; seconds: number } {
   return { index, seconds: Number(spent) / 1e9 };
 }
 
+/** Anonymous memory of this process on transparent huge pages (Linux; 0 where unknown). */
+function hugePagesMB(): number {
+  try {
+    const rollup = readFileSync('/proc/self/smaps_rollup', 'utf8');
+    return Math.round(Number(/AnonHugePages:\s+(\d+) kB/.exec(rollup)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 function run(): void {
   const market = new Market(loadGazetteer(), seeded(20261122));
   const started = Date.now();
@@ -46,6 +57,7 @@ function run(): void {
   // The index keeps its entries in typed arrays, outside the JS heap proper: count both.
   const memory = process.memoryUsage();
   const heapMB = (memory.heapUsed + memory.arrayBuffers) / 2 ** 20;
+  info(`on huge pages: ${hugePagesMB()} MB (the matcher's environment asks for them: scripts/system/services.ts)`);
 
   const offers = Array.from({ length: DISTINCT_OFFERS }, (_, i) => market.offer(i));
   for (const offer of offers) index.matchSlots(offer);

@@ -38,6 +38,15 @@ export function portsFor(offset = 0) {
 export type Ports = ReturnType<typeof portsFor>;
 export const PORTS = portsFor(0);
 
+/**
+ * The matcher's index (about 150 MB of typed arrays for a million watchdogs) is read at random
+ * per offer; on 4 KB pages most of its reads also miss the TLB. glibc hands the large buffers
+ * V8 allocates to transparent huge pages when asked (`madvise`, the usual kernel setting; no
+ * effect where THP is off): about an eighth more offers a second (docs/decisions.md, "Matching").
+ * Kept in step with deploy/ and docker-compose.yml.
+ */
+export const MATCHER_PROCESS_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
+
 const local = (port: number, path = '') => `http://127.0.0.1:${port}${path}`;
 
 export function systemProcesses(shared: Record<string, string>, PORTS: Ports = portsFor(0)): ProcessSpec[] {
@@ -67,7 +76,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     },
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi) }),
-    svc('matcher'),
+    svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
     svc('crawler', portalUrls),
     svc('billing'),
