@@ -3,7 +3,8 @@ import {
   WatchdogCriteria, exampleOffer, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace,
 } from '@rr/proto';
 import { FilterIndex } from './filter-index';
-import { OPEN_TOP, float32Down, float32Up, packRange } from './entry-rows';
+import { OPEN_TOP, packRange } from './entry-rows';
+import { MAX_PRICE_CODE, NO_LOWER, NO_UPPER, packPrices, priceCodeDown, priceCodeUp, priceOf } from './price-codes';
 import { cellsAround, cellsOf, subcellOf } from './keys';
 
 const criteria = (overrides: Partial<WatchdogCriteriaInput> = {}): WatchdogCriteria =>
@@ -126,11 +127,14 @@ describe('FilterIndex', () => {
     expect(index.size).toBe(all.size);
   });
 
-  it('stays exact where bounds and values do not fit the rows (32-bit prices, 16-bit areas), at and beside every bound', () => {
+  it('stays exact where bounds and values do not fit the rows (price codes, 16-bit areas), at and beside every bound', () => {
     const r = random(99);
-    // Values around awkward numbers: above 2^24 (odd ones), fractions, tiny and huge ones, 0, the
-    // ends of 16 bits in m² and in hundreds of crowns.
-    const awkward = [16_777_217, 19_999_999, 25_000_001, 123_456_789.5, 0.1, 55.3, 33_333.33, 1e-7, 3e12, 0, 50, 65_535, 65_536, 6_553_500, 6_553_550];
+    // Values around awkward numbers: more digits than a price code holds, the seams between its
+    // decades, fractions, tiny and huge ones, 0, the ends of 16 bits in m² and in hundreds of crowns.
+    const awkward = [
+      16_777_217, 19_999_999, 25_000_001, 123_456_789.5, 0.1, 55.3, 33_333.33, 1e-7, 3e12, 0, 50, 65_535, 65_536, 6_553_500, 6_553_550,
+      4095, 4096, 4099, 4100, 40_955, 40_960, 4_999_000, 4_990_000, 4.095e13, 4.1e13,
+    ];
     const near = () => {
       const v = r.pick(awkward) * (1 + (r.next() - 0.5) * 1e-6);
       return r.pick([v, Math.fround(v), v + 1, v - 1, v * (1 + 2 ** -30)]);
@@ -283,19 +287,26 @@ describe('FilterIndex', () => {
 });
 
 describe('index keys', () => {
-  it('rounds bounds outwards to 32-bit floats, keeping those that fit exactly', () => {
+  it('codes prices in their order, rounding outwards to the nearest codes and keeping round ones exact', () => {
+    for (let code = NO_LOWER; code < MAX_PRICE_CODE; code++) expect(priceOf(code + 1)).toBeGreaterThan(priceOf(code));
+    for (let code = 1; code <= MAX_PRICE_CODE; code++) expect([priceCodeDown(priceOf(code)), priceCodeUp(priceOf(code))]).toEqual([code, code]);
     const r = random(11);
-    const values = [0, 1, 8_490_000, 25_000_000, 16_777_217, 19_999_999, 0.1, -0.1, 1e-50, -1e-50, 1e39, -1e39, Infinity, -Infinity];
-    for (let i = 0; i < 2000; i++) values.push(r.next() * 10 ** Math.floor(r.next() * 10));
+    const values = [0, 1, 0.5, -0.5, -1e9, 4095.5, 4096, 4099.99, 40_959.9, 40_960, 8_490_000, 4_999_999, 16_777_217, 4.095e13, 4.0951e13, 1e300, Infinity, -Infinity];
+    for (let i = 0; i < 5000; i++) values.push(r.next() * 10 ** Math.floor(r.next() * 15));
     for (const v of values) {
-      expect(float32Down(v)).toBeLessThanOrEqual(v);
-      expect(float32Up(v)).toBeGreaterThanOrEqual(v);
-      expect(Math.fround(float32Down(v))).toBe(float32Down(v));
-      expect(Math.fround(float32Up(v))).toBe(float32Up(v));
-      if (Math.fround(v) === v) expect([float32Down(v), float32Up(v)]).toEqual([v, v]);
+      const down = priceCodeDown(v);
+      const up = priceCodeUp(v);
+      expect(priceOf(down)).toBeLessThanOrEqual(v);
+      expect(priceOf(up)).toBeGreaterThanOrEqual(v);
+      // The nearest codes: the next one up is above the value, the next one down below it (codes past the largest value are unused).
+      if (down < MAX_PRICE_CODE) expect(priceOf(down + 1)).toBeGreaterThan(v);
+      if (up > NO_LOWER + 1) expect(priceOf(up === NO_UPPER ? MAX_PRICE_CODE : up - 1)).toBeLessThan(v);
     }
-    expect(float32Up(16_777_217)).toBe(16_777_218);
-    expect(float32Down(16_777_217)).toBe(16_777_216);
+    for (const [from, to] of [[12_000, 25_000], [3_990_000, 4_500_000], [0, 40_000_000], [-Infinity, 1_250_000], [7_000_000, Infinity]]) {
+      expect(packPrices(from, to)).toEqual({ packed: priceCodeDown(from) | (priceCodeUp(to) << 16), exact: true });
+    }
+    expect(packPrices(4_999_999, 5_000_001).exact).toBe(false);
+    expect(packPrices(-Infinity, Infinity)).toEqual({ packed: NO_LOWER | (NO_UPPER << 16), exact: true });
   });
 
   it('packs ranges into 16-bit whole units rounded outwards, exact only where nothing was rounded', () => {

@@ -5,6 +5,7 @@ import type { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import * as keys from './keys';
 import * as postingLayout from './postings';
+import * as priceCodes from './price-codes';
 import { GrowableF64 } from './growable';
 import { Postings } from './postings';
 import { RANGES, SlotRanges } from './slot-ranges';
@@ -29,7 +30,8 @@ const {
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
-const { TO, FROM, AREA_RANGE, SECOND_RANGE, META, SLOT, CIRCLE, NEAR, NO_PLACE, OPEN_TOP, LAND_UNIT, PRICE_PER_M2_UNIT, float32Down, float32Up, packRange } = rowLayout;
+const { PRICES, AREA_RANGE, SECOND_RANGE, META, SLOT, CIRCLE, NEAR, NO_PLACE, OPEN_TOP, LAND_UNIT, PRICE_PER_M2_UNIT, packRange } = rowLayout;
+const { NO_LOWER, NO_UPPER, packPrices, priceCodeDown, priceCodeUp } = priceCodes;
 /** A packed range open at both ends (see `packRange`). */
 const OPEN_RANGE = (OPEN_TOP << 16) | 0;
 /** A value as rows compare it with a packed range. */
@@ -152,9 +154,10 @@ export class FilterIndex {
   private locationCount = 0;
 
   // The lookup's query, read by `scan`; unknown numbers are NaN, which fails every range.
-  /** Upper price bounds below `qLow` and lower ones above `qHigh` fail (±∞ when the price is not checked). */
-  private qLow = 0;
-  private qHigh = 0;
+  /** The price (when checked) and its codes: rows whose upper bound's code is below `qPriceUp` or lower bound's above `qPriceDown` fail (see price-codes.ts). */
+  private qPrice = NaN;
+  private qPriceDown = 0;
+  private qPriceUp = 0;
   private qHasPrice = false;
   private qReject = 0;
   private qBits = 0;
@@ -358,8 +361,10 @@ export class FilterIndex {
     this.qHasPrice = hasPrice;
     // A price that is not a number fails every restricted range and passes the open ones.
     const checked = hasPrice && !Number.isNaN(price);
-    this.qLow = checked ? price : -Infinity;
-    this.qHigh = checked ? price : Infinity;
+    this.qPrice = checked ? price : NaN;
+    // Unchecked: codes that pass every bound.
+    this.qPriceDown = checked ? priceCodeDown(price) : NO_UPPER;
+    this.qPriceUp = checked ? priceCodeUp(price) : NO_LOWER;
     let reject = REMOVED;
     if (!hasPrice) reject |= PRICED_ONLY;
     else if (!checked) reject |= PRICE_RESTRICTED;
@@ -430,24 +435,23 @@ export class FilterIndex {
    * masks, extras, circle and repeats.
    */
   private walk(p: Postings, first: number, last: number, count: number): number {
-    const groupFloats = p.groupFloats;
     const groupInts = p.groupInts;
     const rows = p.base;
-    const { floats, ints, stride } = rows;
+    const { ints, stride } = rows;
     // Room for every entry of the bucket, so the loops need no check.
     const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
     if (most > this.kept.length) this.kept = new Int32Array(Math.max(most, this.kept.length * 2));
     if (count + most > this.out.length) this.growOut(count + most);
     const kept = this.kept;
-    const low = this.qLow;
-    const high = this.qHigh;
+    const down = this.qPriceDown;
+    const up = this.qPriceUp;
     const reject = this.qReject;
     const area = this.qAreaUnits;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
     // Module constants are context loads on every use; copies in locals stay in registers.
     const groupUnits = GROUP_UNITS;
-    const from = FROM, areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META;
+    const areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META;
     let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
@@ -456,7 +460,7 @@ export class FilterIndex {
       if (stopAt < 0) {
         // By ascending lower bound, upper bound +∞ throughout.
         for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
-          if (floats[u + from] > high) break;
+          if ((ints[u] & 0xffff) > down) break;
           const meta = ints[u + metaAt];
           const areas = ints[u + areaAt];
           const seconds = ints[u + secondAt];
@@ -466,15 +470,16 @@ export class FilterIndex {
         }
         continue;
       }
-      if (groupFloats[g + 1] > high) break;
-      if (groupFloats[g] < low) continue;
+      if (groupInts[g + 1] > down) break;
+      if (groupInts[g] < up) continue;
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
-        if (floats[u] < low) break;
+        const prices = ints[u];
+        if (prices >>> 16 < up) break;
         const meta = ints[u + metaAt];
         const areas = ints[u + areaAt];
         const seconds = ints[u + secondAt];
         kept[n] = u;
-        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+        n += +((prices & 0xffff) <= down) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
           (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16)));
       }
     }
@@ -490,30 +495,29 @@ export class FilterIndex {
    * checks cost the code rows time in the hottest loop.
    */
   private walkCircles(p: Postings, first: number, last: number, subcell: number, count: number): number {
-    const groupFloats = p.groupFloats;
     const groupInts = p.groupInts;
     const rows = p.base;
-    const { floats, ints, stride } = rows;
+    const { ints, stride } = rows;
     const most = Math.abs(groupInts[(last - 1) * GROUP_UNITS + 3]) - groupInts[first * GROUP_UNITS + 2];
     if (most > this.kept.length) this.kept = new Int32Array(Math.max(most, this.kept.length * 2));
     if (count + most > this.out.length) this.growOut(count + most);
     const kept = this.kept;
-    const low = this.qLow;
-    const high = this.qHigh;
+    const down = this.qPriceDown;
+    const up = this.qPriceUp;
     const reject = this.qReject;
     const area = this.qAreaUnits;
     const second = this.qSecond;
     const secondFlag = this.qSecondFlag;
     const p0 = this.qPlace0, p1 = this.qPlace1, p2 = this.qPlace2, p3 = this.qPlace3;
     const groupUnits = GROUP_UNITS;
-    const from = FROM, areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META, nearAt = NEAR;
+    const areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META, nearAt = NEAR;
     let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
       const stopAt = groupInts[g + 3];
       const start = groupInts[g + 2] * stride;
       if (stopAt < 0) {
         for (let u = start, stop = -stopAt * stride; u < stop; u += stride) {
-          if (floats[u + from] > high) break;
+          if ((ints[u] & 0xffff) > down) break;
           const meta = ints[u + metaAt];
           const areas = ints[u + areaAt];
           const seconds = ints[u + secondAt];
@@ -526,17 +530,18 @@ export class FilterIndex {
         }
         continue;
       }
-      if (groupFloats[g + 1] > high) break;
-      if (groupFloats[g] < low) continue;
+      if (groupInts[g + 1] > down) break;
+      if (groupInts[g] < up) continue;
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
-        if (floats[u] < low) break;
+        const prices = ints[u];
+        if (prices >>> 16 < up) break;
         const meta = ints[u + metaAt];
         const areas = ints[u + areaAt];
         const seconds = ints[u + secondAt];
         const near = ints[u + nearAt];
         const place = near >>> 16;
         kept[n] = u;
-        n += +(floats[u + from] <= high) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
+        n += +((prices & 0xffff) <= down) & +((meta & reject) === 0) & +(area >= (areas & 0xffff)) & +(area <= areas >>> 16) &
           (+((meta & secondFlag) === 0) | (+(second >= (seconds & 0xffff)) & +(second <= seconds >>> 16))) &
           +((near & subcell) !== 0) & +(place !== p0) & +(place !== p1) & +(place !== p2) & +(place !== p3);
       }
@@ -604,8 +609,9 @@ export class FilterIndex {
     if (count + rows.length > this.out.length) this.growOut(count + rows.length);
     for (let i = 0; i < rows.length; i++) {
       const u = i * rows.stride;
-      const { floats, ints } = rows;
-      if (floats[u + TO] < this.qLow || floats[u + FROM] > this.qHigh) continue;
+      const ints = rows.ints;
+      const prices = ints[u + PRICES];
+      if (prices >>> 16 < this.qPriceUp || (prices & 0xffff) > this.qPriceDown) continue;
       const meta = ints[u + META];
       if ((meta & this.qReject) !== 0) continue;
       const areas = ints[u + AREA_RANGE];
@@ -634,7 +640,7 @@ export class FilterIndex {
     const slot = rows.ints[u + SLOT];
     if ((meta & INEXACT) !== 0) {
       const x = this.exact.get(slot)!;
-      const price = this.qLow;
+      const price = this.qPrice;
       if (this.qHasPrice && (meta & PRICE_RESTRICTED) !== 0 && !(price >= x[0] && price <= x[1])) return false;
       if ((meta & AREA) !== 0 && !(this.qArea >= x[2] && this.qArea <= x[3])) return false;
       if ((meta & LAND_AREA) !== 0 && !(this.qLandArea >= x[4] && this.qLandArea <= x[5])) return false;
@@ -707,13 +713,12 @@ export class FilterIndex {
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
     const exact = [lo(c.price), hi(c.price), lo(c.area), hi(c.area), lo(c.landArea), hi(c.landArea), lo(c.pricePerM2), hi(c.pricePerM2)] as const;
-    // The row's bounds, rounded outwards: prices to 32-bit floats, areas to 16-bit whole units.
-    const from = float32Down(exact[0]);
-    const to = float32Up(exact[1]);
+    // The row's bounds, rounded outwards: prices to 16-bit codes, areas to 16-bit whole units.
+    const prices = packPrices(exact[0], exact[1]);
     const areas = packRange(exact[2], exact[3], 1);
     const lands = packRange(exact[4], exact[5], LAND_UNIT);
     const perM2s = packRange(exact[6], exact[7], PRICE_PER_M2_UNIT);
-    if (from !== exact[0] || to !== exact[1] || !areas.exact || !lands.exact || !perM2s.exact) {
+    if (!prices.exact || !areas.exact || !lands.exact || !perM2s.exact) {
       flags |= INEXACT;
       this.exact.set(slot, Float64Array.from(exact));
     }
@@ -765,11 +770,11 @@ export class FilterIndex {
         for (let layout = 0; layout < LAYOUTS; layout++) {
           if ((typeLayouts & (1 << layout)) === 0) continue;
           const sub = layout * FACETS + facet;
-          for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, to, from, slot, meta, area, second);
+          for (let i = 0; i < codeCount; i++) this.codes.add(baseOf(this.fileCodes[i], ad, type) * SUBS + sub, prices.packed, slot, meta, area, second);
           for (let i = 0; i < cellCount; i += 4) {
             const circle = this.fileCells[i + 1];
             this.circleRows[circle] = (this.circleRows[circle] ?? 0) + 1;
-            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * CIRCLE_SUBS + sub * SECTIONS, to, from, slot, meta, area, second);
+            const at = this.circles.add(baseOf(this.fileCells[i], ad, type) * CIRCLE_SUBS + sub * SECTIONS, prices.packed, slot, meta, area, second);
             this.circles.lastRows.setCircle(at, this.fileCells[i + 1], this.fileCells[i + 2], this.fileCells[i + 3]);
           }
         }

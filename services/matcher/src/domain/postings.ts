@@ -2,15 +2,17 @@ import * as rowLayout from './entry-rows';
 import { EntryRows } from './entry-rows';
 import * as flagBits from './entry-flags';
 import { GrowableI32 } from './growable';
+import * as priceCodes from './price-codes';
 
 // Read once: transpiled modules expose their exports through getters.
 const { REMOVED } = flagBits;
-const { FROM, SLOT, TO } = rowLayout;
+const { PRICES, SLOT } = rowLayout;
+const { NO_LOWER, NO_UPPER } = priceCodes;
 
 /**
- * A group row, 16 bytes in 4-byte units: 0 highest upper price, 1 lowest lower price (float32),
- * 2 first entry, 3 end (int32; negated for a group by ascending lower price, the others being by
- * descending upper price).
+ * A group row, 16 bytes in 4-byte units: 0 highest upper price, 1 lowest lower price (as codes,
+ * see price-codes.ts), 2 first entry, 3 end (negated for a group by ascending lower price, the
+ * others being by descending upper price).
  */
 export const GROUP_UNITS = 4;
 /** Entries per group of watchdogs with both price bounds. */
@@ -33,7 +35,7 @@ const MAX_DENSE = 2 ** 25;
  *   upper bound below it. Only the chunk straddling the price holds entries whose lower bound is
  *   too high: at most 16 read in vain (smaller chunks trade those for more groups to step over).
  *
- * A bulk load is staged in rows and packed on `seal` by stable radix passes (lower bound, bucket),
+ * A bulk load is staged in rows and packed on `seal` by stable counting passes (lower bound, bucket),
  * one gather, and a sort of each group's rows by upper bound: no per-entry objects, no comparator
  * sort over all entries. Group rows are adjacent per bucket, so a
  * lookup skips whole groups without touching their entries. Entries added after the seal go to
@@ -51,8 +53,7 @@ export class Postings {
 
   // Read directly by the index's lookup loop.
   base: EntryRows;
-  /** `GROUP_UNITS` per group, in bucket order, through a float and an int view. */
-  groupFloats = new Float32Array(0);
+  /** `GROUP_UNITS` per group, in bucket order. */
   groupInts = new Int32Array(0);
   /**
    * Where a bucket's groups are, in two levels: a bucket is base × `subs` + sub (the index files
@@ -92,15 +93,15 @@ export class Postings {
     return this.overlayEntries + this.removed;
   }
 
-  /** Adds an entry (bounds already rounded to 32 bits); returns its position in `lastRows`, for the circle data. */
-  add(bucket: number, to: number, from: number, slot: number, meta: number, area: number, second: number): number {
+  /** Adds an entry (bounds already packed and rounded); returns its position in `lastRows`, for the circle data. */
+  add(bucket: number, prices: number, slot: number, meta: number, area: number, second: number): number {
     this.size++;
     if (!this.sealed) {
       const base = Math.floor(bucket / this.subs);
       this.stagingBase.push(base);
       this.stagingSub.push(bucket - base * this.subs);
       this.lastRows = this.staging;
-      return this.staging.push(to, from, slot, meta, area, second);
+      return this.staging.push(prices, slot, meta, area, second);
     }
     this.overlayEntries++;
     let rows = this.overlay.get(bucket);
@@ -109,7 +110,7 @@ export class Postings {
     if (!buckets) this.overlaySlots.set(slot, (buckets = []));
     if (!buckets.includes(bucket)) buckets.push(bucket);
     this.lastRows = rows;
-    return rows.push(to, from, slot, meta, area, second);
+    return rows.push(prices, slot, meta, area, second);
   }
 
   /** Whether the bulk load is packed (entries added since go to overlays). */
@@ -193,11 +194,17 @@ export class Postings {
     for (let e = 0; e < n; e++) if (bases[e] > topBase) topBase = bases[e];
     if (topBase >= MAX_DENSE) throw new Error(`too many index locations (${topBase} bases); shard the watchdogs`);
 
-    // Stable radix passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
-    sorter.byFloat32(staging, FROM);
+    // Stable counting passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
+    const { ints: rowInts, stride } = staging;
+    const lowerCode = sorter.keys;
+    for (let e = 0; e < n; e++) lowerCode[e] = rowInts[e * stride + PRICES] & 0xffff;
+    sorter.by(lowerCode, 0x10000);
     // Kind: no lower bound (0), only a lower bound (1), both (2).
-    const subKind = sorter.freeDigits();
-    for (let e = 0; e < n; e++) subKind[e] = sub[e] * 3 + (staging.from(e) === -Infinity ? 0 : staging.to(e) === Infinity ? 1 : 2);
+    const subKind = sorter.keys;
+    for (let e = 0; e < n; e++) {
+      const prices = rowInts[e * stride + PRICES];
+      subKind[e] = sub[e] * 3 + ((prices & 0xffff) === NO_LOWER ? 0 : prices >>> 16 === NO_UPPER ? 1 : 2);
+    }
     sorter.by(subKind, subs * 3);
     sorter.by(bases, topBase + 1);
     const byBucket = sorter.order;
@@ -230,25 +237,22 @@ export class Postings {
     const base = staging.gather(order);
     const chunkSorter = new ChunkSorter(base);
     for (let c = 0, start = 0; c < chunks; start = chunkEnd[c++]) if (chunkKind[c] !== 1) chunkSorter.byUpperBound(start, chunkEnd[c]);
-    this.groupFloats = new Float32Array(chunks * GROUP_UNITS);
-    this.groupInts = new Int32Array(this.groupFloats.buffer);
-    const floats = this.groupFloats;
+    this.groupInts = new Int32Array(chunks * GROUP_UNITS);
     const ints = this.groupInts;
     const width = subs + 1;
     this.blockOf = new Int32Array(topBase + 1).fill(-1);
     let blocks = 0;
     for (let c = 0; c < chunks; c++) if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) blocks++;
     this.starts = new Int32Array(blocks * width).fill(-1);
-    const rowFloats = base.floats;
-    const stride = base.stride;
+    const rows = base.ints;
     let block = -width;
     for (let c = 0, at = 0, k = 0; c < chunks; c++, at += GROUP_UNITS) {
       const end = chunkEnd[c];
       // Group row: highest upper bound (the first, by descending upper bound), lowest lower bound, first entry, end.
-      floats[at] = rowFloats[k * stride + TO];
-      let lowest = rowFloats[k * stride + FROM];
-      for (let i = k + 1; i < end; i++) if (rowFloats[i * stride + FROM] < lowest) lowest = rowFloats[i * stride + FROM];
-      floats[at + 1] = lowest;
+      ints[at] = rows[k * stride + PRICES] >>> 16;
+      let lowest = rows[k * stride + PRICES] & 0xffff;
+      for (let i = k + 1; i < end; i++) lowest = Math.min(lowest, rows[i * stride + PRICES] & 0xffff);
+      ints[at + 1] = lowest;
       ints[at + 2] = k;
       ints[at + 3] = chunkKind[c] === 1 ? -end : end;
       if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) {
@@ -283,9 +287,6 @@ function firstOf(starts: Int32Array, at: number, width: number): number {
   throw new Error('an index block without groups');
 }
 
-/** A float32's bits as an unsigned number in the float's order (negative floats reversed: all bits flipped; others: the sign bit). */
-const orderedBits = (bits: number) => (bits ^ ((bits >> 31) | 0x80000000)) >>> 0;
-
 /**
  * Stable sorting of a run of rows by descending upper bound, in place: insertion for chunks (16
  * rows), a native sort of packed keys (the bound's order, then the position) for the long groups
@@ -311,7 +312,7 @@ class ChunkSorter {
     const { keys, positions } = this;
     let sorted = true;
     for (let i = 0; i < count; i++) {
-      keys[i] = 0xffffffff - orderedBits(ints[(start + i) * stride + TO]);
+      keys[i] = NO_UPPER - (ints[(start + i) * stride + PRICES] >>> 16);
       positions[i] = i;
       if (i > 0 && keys[i] < keys[i - 1]) sorted = false;
     }
@@ -356,23 +357,19 @@ const identity = (n: number) => {
 
 /**
  * Stable least-significant-first sorting of the items 0 … n-1 by successive keys: each pass is a
- * counting sort of the current `order` by one small integer key (or a 16-bit half of a float's
- * bits), so a bulk build sorts in linear time without comparisons.
+ * counting sort of the current `order` by one small integer key, so a bulk build sorts in linear
+ * time without comparisons.
  */
 class RadixSorter {
   order: Int32Array;
   private spare: Int32Array;
-  private readonly digit: Int32Array;
+  /** An array of n for the caller's keys, one pass after another (fresh memory is dear: a hundred MB a build). */
+  readonly keys: Int32Array;
 
   constructor(private readonly n: number) {
     this.order = identity(n);
     this.spare = new Int32Array(n);
-    this.digit = new Int32Array(n);
-  }
-
-  /** The digits, free once the float passes are done: callers reuse them (fresh memory is dear, a hundred MB a build). */
-  freeDigits(): Int32Array {
-    return this.digit;
+    this.keys = new Int32Array(n);
   }
 
   /** Stable pass by `keyOf[item]`, whose values lie in 0 … keys-1. */
@@ -387,21 +384,5 @@ class RadixSorter {
     }
     this.spare = order;
     this.order = spare;
-  }
-
-  /**
-   * Stable passes by a float32 field of the rows (ascending), through its bits mapped to an
-   * unsigned order: two 16-bit digits.
-   */
-  byFloat32(rows: EntryRows, field: number): void {
-    const { n, digit } = this;
-    const ints = rows.ints;
-    const stride = rows.stride;
-    for (const shift of [0, 16]) {
-      for (let i = 0; i < n; i++) {
-        digit[i] = (orderedBits(ints[i * stride + field]) >>> shift) & 0xffff;
-      }
-      this.by(digit, 0x10000);
-    }
   }
 }
