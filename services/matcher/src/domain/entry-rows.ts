@@ -86,10 +86,6 @@ export class EntryRows {
     this.ints[i * this.stride + NEAR] = subcells | (Math.min(place, NO_PLACE) << 16);
   }
 
-  prices(i: number): number {
-    return this.ints[i * this.stride + PRICES];
-  }
-
   slot(i: number): number {
     return this.ints[i * this.stride + SLOT];
   }
