@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deleteScratchTopics } from './delete-topics';
 import { buildWeb, isSystemRunning, startInfrastructure, startServices } from './system/system';
@@ -33,6 +33,22 @@ function jest(name: string, args: string[]): { passed: number; failed: number } 
   return { passed: summary.numPassedTests, failed: summary.numFailedTests + summary.numRuntimeErrorTestSuites };
 }
 
+const FERRETDB_LOG = path.join(ROOT, '.run/logs/ferretdb.log');
+const logSize = () => (existsSync(FERRETDB_LOG) ? statSync(FERRETDB_LOG).size : 0);
+
+/**
+ * Query shapes that the embedded database answered by scanning a collection while the suites ran
+ * (it logs each once): a request path that scans is a defect at national scale, so they are shown.
+ */
+function scansSince(offset: number): string[] {
+  if (!existsSync(FERRETDB_LOG)) return [];
+  const added = readFileSync(FERRETDB_LOG).subarray(offset).toString('utf8');
+  const shapes = [...added.matchAll(/query not answered from an index.*?shape="([^"]+)"/g)].map((m) =>
+    m[1].replace(/-t[0-9a-f]{8}/g, ''),
+  );
+  return [...new Set(shapes)].sort();
+}
+
 function hasBrowserTests(): boolean {
   const dir = path.join(ROOT, 'web/e2e');
   return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.e2e.test.ts'));
@@ -42,6 +58,7 @@ async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const started = Date.now();
   startInfrastructure(say);
+  const ferretLogStart = logSize();
   const totals = { passed: 0, failed: 0 };
   const add = (r: { passed: number; failed: number }) => ((totals.passed += r.passed), (totals.failed += r.failed));
 
@@ -67,6 +84,8 @@ async function main() {
   // Each integration test file makes its own prefixed topics; left behind, they slow the broker down.
   const deleted = await deleteScratchTopics().catch(() => 0);
   if (deleted) say(`deleted ${deleted} topics the tests made`);
+  const scans = scansSince(ferretLogStart);
+  if (scans.length) say(`queries the database answered by scanning (add an index or change the query):\n  ${scans.join('\n  ')}`);
   say(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
   process.exit(totals.failed > 0 ? 1 : 0);

@@ -83,8 +83,9 @@ kafka_start() {
 
 # ---------------------------------------------------------------- FerretDB
 FERRETDB_VERSION="v1.24.0"
-# The folder names the patch level: a new patch means a new build on every machine.
-FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-patch2/ferretdb-sqlite"
+# The folder names the patches' contents: a changed patch means a new build on every machine.
+FERRETDB_PATCHES=$(cat "$ROOT"/scripts/infra/ferretdb/*.patch "$ROOT"/scripts/infra/ferretdb/main.go | sha1sum | cut -c1-10)
+FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-$FERRETDB_PATCHES/ferretdb-sqlite"
 
 ferretdb_install() {
   [ -x "$FERRETDB_BIN" ] && return
@@ -96,8 +97,9 @@ ferretdb_install() {
   rm -rf "$work" && mkdir -p "$work"
   {
     # FerretDB's source from the module proxy with our fixes (scripts/infra/ferretdb/*.patch: update
-    # commands of 100+ statements froze the server; lookups by _id missed the _id index), built
-    # through our embedding module.
+    # commands of 100+ statements froze the server; lookups by _id missed the _id index; filters
+    # and sorts on indexed top-level fields are answered by SQLite's indexes), built through our
+    # embedding module.
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
     cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
@@ -111,7 +113,16 @@ ferretdb_install() {
 
 ferretdb_start() {
   if external_mongo; then say "database: using $MONGO_URL"; return; fi
-  if port_open "$MONGO_PORT"; then say "FerretDB: already running on $MONGO_PORT"; return; fi
+  if port_open "$MONGO_PORT"; then
+    # A server this script started from an older build (another patch level) makes way for the new one.
+    if pid_alive ferretdb && [ "$(readlink -f "/proc/$(cat "$PIDS/ferretdb.pid")/exe")" != "$(readlink -f "$FERRETDB_BIN")" ]; then
+      ferretdb_install
+      say "FerretDB: restarting on the new build…"
+      stop_one ferretdb
+    else
+      say "FerretDB: already running on $MONGO_PORT"; return
+    fi
+  fi
   ferretdb_install
   say "FerretDB: starting on $MONGO_PORT (data in .run/ferretdb)…"
   nohup "$FERRETDB_BIN" --listen-addr "127.0.0.1:$MONGO_PORT" --data-dir "$RUN/ferretdb" --log-level error >"$LOGS/ferretdb.log" 2>&1 &

@@ -1,0 +1,20 @@
+import type { Document } from 'mongodb';
+
+/**
+ * Whether a find's explain output says it is answered from an index: SQLite's plan on the
+ * embedded database (a `SEARCH` or an ordered walk `SCAN … USING INDEX`, never a bare `SCAN` of
+ * the table, nor sorting every match in a temporary tree), MongoDB's winning plan elsewhere (an
+ * IXSCAN, no COLLSCAN, no SORT stage).
+ */
+export function explainUsesIndex(explain: Document): boolean {
+  const planner = explain.queryPlanner as Document | undefined;
+  const sqlitePlan = planner?.Plan as string[] | undefined;
+  if (Array.isArray(sqlitePlan)) {
+    const usesIndex = sqlitePlan.some((step) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(step));
+    const scansTable = sqlitePlan.some((step) => /detail=SCAN \S+$/.test(step));
+    const sortsAll = sqlitePlan.some((step) => step.includes('TEMP B-TREE FOR'));
+    return usesIndex && !scansTable && !sortsAll;
+  }
+  const winning = JSON.stringify(planner?.winningPlan ?? {});
+  return winning.includes('IXSCAN') && !winning.includes('COLLSCAN') && !winning.includes('"stage":"SORT"');
+}
