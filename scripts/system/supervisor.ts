@@ -71,6 +71,11 @@ export class Supervisor {
     this.running.delete(name);
   }
 
+  /** The process id of a running process (for benchmarks that read its memory). */
+  pidOf(name: string): number | undefined {
+    return this.running.get(name)?.child?.pid;
+  }
+
   /** Kills a process the hard way (for fault benchmarks); it is restarted like a crash. */
   kill(name: string): void {
     this.running.get(name)?.child?.kill('SIGKILL');

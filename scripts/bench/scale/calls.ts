@@ -1,0 +1,49 @@
+import autocannon from 'autocannon';
+
+/** One API call measured under load: how to make the i-th request, and which statuses are right. */
+export type CallSpec = {
+  name: string;
+  requests: number;
+  make: (i: number) => { method: 'GET' | 'POST' | 'PATCH'; path: string; token?: string | null; body?: unknown };
+  /** Statuses that count as the call working (anything else is reported). */
+  ok?: number[];
+};
+
+export type CallFigures = { name: string; requests: number; p50ms: number; p99ms: number; perSecond: number; unexpected: number };
+
+/**
+ * Runs one call with `connections` concurrent clients through autocannon (a well-kept HTTP load
+ * generator; each client keeps its connection and sends the next request when the answer came).
+ */
+export async function measureCall(baseUrl: string, spec: CallSpec, connections: number): Promise<CallFigures> {
+  let next = 0;
+  let unexpected = 0;
+  const ok = new Set(spec.ok ?? [200, 201]);
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    amount: spec.requests,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = spec.make(next++);
+          const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'cs' };
+          if (r.token) headers.authorization = `Bearer ${r.token}`;
+          return { ...req, method: r.method, path: r.path, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+        },
+        onResponse: (status) => {
+          if (!ok.has(status)) unexpected++;
+        },
+      },
+    ],
+  });
+  return {
+    name: spec.name,
+    requests: result.requests.total,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    perSecond: Math.round(result.requests.average),
+    unexpected: unexpected + result.errors + result.timeouts,
+  };
+}

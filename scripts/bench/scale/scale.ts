@@ -1,0 +1,189 @@
+import mongoose from 'mongoose';
+import { parseArgs } from 'node:util';
+import { Bus, createLogger } from '@rr/kit';
+import { ROLES, type Watchdog } from '@rr/proto';
+import { sessionPayloadOf, SessionTokens } from '../../../services/account/src/auth/session-token';
+import { userModel, type UserRecord } from '../../../services/account/src/users/user.model';
+import { watchdogModel } from '../../../services/account/src/watchdogs/watchdog.model';
+import { bundleProcesses } from '../../system/bundle';
+import { portsFor, systemProcesses } from '../../system/services';
+import { Supervisor } from '../../system/supervisor';
+import { sharedEnv, startInfrastructure } from '../../system/system';
+import { measureCall, type CallFigures, type CallSpec } from './calls';
+import { residentMB, startTimed } from './processes';
+import { getGazetteer } from '@rr/gazetteer';
+import { Market, seeded } from '../matcher-market';
+import { SCALE_PASSWORD, seedAccounts, userEmail, userId } from './seed-accounts';
+
+/**
+ * bench:scale — the system on a national-size database: 1,000,000 users, 2,000,000 watchdogs
+ * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
+ * seeded in bulk in the shapes the services write; then every service started on it, timed to
+ * ready, and the API measured through the gateway with 20 concurrent clients. Ends with one JSON
+ * line. The database is kept between runs (`-scale` databases) and seeded again only when its
+ * counts differ or `--reseed` is given; the run's topics are made anew.
+ */
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000000' },
+    watchdogs: { type: 'string', default: '2000000' },
+    active: { type: 'string', default: '1000000' },
+    connections: { type: 'string', default: '20' },
+    reseed: { type: 'boolean', default: false },
+    /** Measure only the calls whose name contains this. */
+    only: { type: 'string', default: '' },
+  },
+});
+const COUNTS = { users: Number(args.users), watchdogs: Number(args.watchdogs), activeWatchdogs: Number(args.active) };
+const CONNECTIONS = Number(args.connections);
+const PREFIX = 'scale.';
+const SUFFIX = '-scale';
+const PORT_OFFSET = 300;
+const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+/** People whose sessions the calls use (tokens signed as the account service signs them). */
+const SAMPLE = 4000;
+
+const say = (line: string) => process.stderr.write(`[scale] ${line}\n`);
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+async function main() {
+  startInfrastructure(say);
+  const log = createLogger('bench-scale', 'warn');
+  const bus = new Bus({ clientId: 'bench-scale', brokers: BROKERS, topicPrefix: PREFIX, logger: log });
+  await bus.connect();
+  say('topics: making the run\'s topics anew…');
+  await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+  await bus.ensureTopics();
+
+  const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
+  await seedOrReuse(accounts, bus);
+
+  const env = sharedEnv({
+    KAFKA_TOPIC_PREFIX: PREFIX, MONGO_DB_SUFFIX: SUFFIX, LOG_LEVEL: 'warn',
+    RATE_AUTH_PER_IP: '100000000', RATE_AUTH_PER_EMAIL: '100000000', RATE_FILTERS_PER_IP: '100000000', RATE_FILTERS_PER_EMAIL: '100000000',
+  });
+  const ports = portsFor(PORT_OFFSET);
+  const processes = systemProcesses({ ...env, PUBLIC_URL: `http://localhost:${ports.gateway}` }, ports);
+  await bundleProcesses(processes);
+  const supervisor = new Supervisor(say, '-scale');
+  say(`starting ${processes.length} processes on the seeded data (${elapsed()})…`);
+  const readySeconds = await startTimed(supervisor, processes, 300_000);
+  say(`ready: ${JSON.stringify(readySeconds)}`);
+
+  try {
+    const gateway = `http://127.0.0.1:${ports.gateway}`;
+    const calls = (await callSpecs(accounts, env)).filter((c) => c.name.includes(args.only!));
+    const figures: CallFigures[] = [];
+    for (const spec of calls) {
+      const f = await measureCall(gateway, spec, CONNECTIONS);
+      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers` : ''}`);
+      figures.push(f);
+    }
+    const rssMB = Object.fromEntries(processes.filter((p) => p.service).map((p) => [p.name, residentMB(supervisor.pidOf(p.name))]));
+    const result = {
+      users: COUNTS.users,
+      watchdogs: COUNTS.watchdogs,
+      activeWatchdogs: COUNTS.activeWatchdogs,
+      p99ms: Object.fromEntries(figures.map((f) => [f.name, f.p99ms])),
+      p50ms: Object.fromEntries(figures.map((f) => [f.name, f.p50ms])),
+      unexpected: Object.fromEntries(figures.filter((f) => f.unexpected).map((f) => [f.name, f.unexpected])),
+      readySeconds: Object.fromEntries(Object.entries(readySeconds).filter(([name]) => processes.find((p) => p.name === name)?.service)),
+      rssMB,
+      matcherReadySeconds: readySeconds.matcher,
+      benchSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    say('stopping the system…');
+    await supervisor.stopAll();
+    await accounts.close();
+    await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+    await bus.disconnect();
+  }
+}
+
+/** Seeds the accounts unless the database already holds exactly this many; fills the topic either way. */
+async function seedOrReuse(accounts: mongoose.Connection, bus: Bus): Promise<void> {
+  const publish = async (watchdogs: Watchdog[]) => {
+    if (watchdogs.length) await bus.publishMany('watchdog.changed', watchdogs.map((w) => ({ key: w.id, data: { watchdogId: w.id, watchdog: w } })));
+  };
+  // A marker beside the service's collections says what was seeded (runs add a few registrations).
+  const marker = accounts.db!.collection<{ _id: string; counts: typeof COUNTS }>('bench_seed');
+  const seededBefore = await marker.findOne({ _id: 'accounts' });
+  if (!args.reseed && JSON.stringify(seededBefore?.counts) === JSON.stringify(COUNTS)) {
+    say('accounts: reusing the seeded database; publishing the active watchdogs…');
+    await republishActive(accounts, publish);
+    return;
+  }
+  say(`accounts: seeding ${COUNTS.users.toLocaleString('en')} users and ${COUNTS.watchdogs.toLocaleString('en')} watchdogs…`);
+  await accounts.dropDatabase();
+  await seedAccounts(accounts, COUNTS, publish, say);
+  await marker.insertOne({ _id: 'accounts', counts: COUNTS });
+  say(`accounts: seeded (${elapsed()})`);
+}
+
+/** Reads the active watchdogs back in keyset pages and publishes them (a reused database). */
+async function republishActive(accounts: mongoose.Connection, publish: (w: Watchdog[]) => Promise<void>): Promise<void> {
+  const model = watchdogModel(accounts);
+  let after = '';
+  let count = 0;
+  for (;;) {
+    const page = await model.find({ status: 'Active', _id: { $gt: after } }).sort({ _id: 1 }).limit(10_000).lean().exec();
+    if (page.length === 0) break;
+    await publish(
+      page.map((w) => ({
+        id: w._id, userId: w.userId, email: w.email, locale: w.locale, ownerRole: w.ownerRole as Watchdog['ownerRole'], name: w.name, criteria: w.criteria,
+        status: 'Active', createdAt: w.createdAt.toISOString(), updatedAt: w.updatedAt.toISOString(), expiresAt: w.expiresAt?.toISOString() ?? null,
+        lastEmailAt: w.lastEmailAt?.toISOString() ?? null, sentCount: w.sentCount,
+      })),
+    );
+    count += page.length;
+    after = page[page.length - 1]._id;
+    if (count % 100_000 < 10_000) say(`topic: ${count.toLocaleString('en')} active watchdogs published`);
+  }
+}
+
+async function callSpecs(accounts: mongoose.Connection, env: Record<string, string>): Promise<CallSpec[]> {
+  const tokens = new SessionTokens(env.JWT_SECRET, 3600);
+  const pick = (n: number) => Math.floor((n * 2654435761) % COUNTS.users);
+  const sampleIds = Array.from({ length: SAMPLE }, (_, i) => userId(pick(i + 1)));
+  const sample = await userModel(accounts).find({ _id: { $in: sampleIds } }).lean<UserRecord[]>().exec();
+  const owned = await watchdogModel(accounts).find({ userId: { $in: sampleIds } }).lean().exec();
+  const byUser = new Map<string, string[]>();
+  for (const w of owned) byUser.set(w.userId!, [...(byUser.get(w.userId!) ?? []), w._id]);
+  const sessions = sample.map((u) => ({ user: u, token: tokens.sign(sessionPayloadOf(u, byUser.get(u._id)?.length ?? 0)), watchdogs: byUser.get(u._id) ?? [] }));
+  const admin = tokens.sign(sessionPayloadOf({ ...sample[0], role: ROLES.ADMIN, roleExpiresAt: null }, 0));
+  const adminUser = sample[0];
+  // The admin is one of the seeded people with the admin role, as the account service checks roles.
+  await userModel(accounts).updateOne({ _id: adminUser._id }, { $set: { role: ROLES.ADMIN, roleExpiresAt: null } });
+  const run = Date.now().toString(36);
+  const criteria = new Market(getGazetteer(), seeded(7)).watchdog();
+  const owners = sessions.filter((x) => x.watchdogs.length);
+  const session = (i: number) => sessions[i % sessions.length];
+  return [
+    { name: 'GET /api/user', requests: 4000, make: (i) => ({ method: 'GET', path: '/api/user', token: session(i).token }) },
+    { name: 'POST /api/auth/login', requests: 600, make: (i) => ({ method: 'POST', path: '/api/auth/login', body: { email: session(i).user.email, password: SCALE_PASSWORD } }) },
+    { name: 'POST /api/auth/reset known', requests: 1000, make: (i) => ({ method: 'POST', path: '/api/auth/reset', body: { email: userEmail(pick(SAMPLE + i + 1)) } }) },
+    { name: 'POST /api/auth/reset unknown', requests: 2000, ok: [404], make: (i) => ({ method: 'POST', path: '/api/auth/reset', body: { email: `nobody${i}.${run}@scale.example` } }) },
+    { name: 'POST /api/auth/register', requests: 1000, make: (i) => ({ method: 'POST', path: '/api/auth/register', body: { email: `new${i}.${run}@scale.example` } }) },
+    { name: 'POST /api/filters logged in', requests: 1000, ok: [200, 201, 409], make: (i) => ({ method: 'POST', path: '/api/filters', token: session(i).token, body: { criteria } }) },
+    { name: 'POST /api/filters anonymous', requests: 1000, ok: [202], make: (i) => ({ method: 'POST', path: '/api/filters', body: { criteria, email: session(SAMPLE / 2 + i).user.email } }) },
+    { name: 'GET /api/filters', requests: 4000, make: (i) => ({ method: 'GET', path: '/api/filters', token: session(i).token }) },
+    {
+      name: 'PATCH /api/filters/:id',
+      requests: 2000,
+      make: (i) => {
+        const s = owners[i % owners.length];
+        return { method: 'PATCH', path: `/api/filters/${s.watchdogs[0]}`, token: s.token, body: { name: `Byt ${i}` } };
+      },
+    },
+    { name: 'admin user search', requests: 2000, make: (i) => ({ method: 'GET', path: `/api/admin/users?q=${encodeURIComponent(`user${(i * 7919) % 10_000}`)}&limit=20`, token: admin }) },
+  ];
+}
+
+main().catch((err) => {
+  say((err as Error).stack ?? String(err));
+  process.exit(1);
+});
