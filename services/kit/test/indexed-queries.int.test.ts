@@ -155,6 +155,16 @@ describe('queries on the embedded database', () => {
     }
   });
 
+  it.each(SHAPES.map((s) => [s.name, s] as const))('counts %s exactly as in memory', async (_name, shape) => {
+    expect(await docs.countDocuments(shape.filter)).toBe(oracle({ ...shape, sort: undefined, limit: undefined }).length);
+  });
+
+  it('counts the whole collection, with and without a skip and a limit', async () => {
+    expect(await docs.estimatedDocumentCount()).toBe(stored.length);
+    expect(await docs.countDocuments({}, { skip: 400, limit: 50 })).toBe(stored.length - 400);
+    expect(await docs.countDocuments({ st: 'new' }, { limit: 7 })).toBe(7);
+  });
+
   it('plans every shape meant to be indexed on an index', async () => {
     const unindexed: string[] = [];
     for (const shape of SHAPES.filter((s) => s.indexed)) {
