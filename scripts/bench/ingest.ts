@@ -24,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
-import { PORTALS, type Portal, type RawListing } from '@rr/proto';
+import { PORTALS, type Offer, type Portal, type RawListing } from '@rr/proto';
 import { RawListing as RawListingSchema } from '@rr/proto';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   if (line.listingsPerSec < TARGET_PER_SEC) say(whyBelowTarget(window, cpuAfter, processed.count, line.listingsPerSec));
   say(`listing events on Kafka: ${emitted.count} after ${(emitted.lastAt - started) / 1000} s${MODE === 'crawler' ? ' (crawler alone)' : ' (published by the bench)'}`);
   const d = lastDetails as Record<string, number>;
-  say(`normaliser: ${d.batches} batches (${d.journaled} journaled, ${d.conflicts} conflicts, ${d.snapshots} snapshots); deciding ${d.decideMs} ms, journaling ${d.writeMs} ms, waiting for publishes ${d.publishWaitMs} ms in total`);
+  say(`normaliser: ${d.batches} batches (${d.journaled} journaled, ${d.conflicts} conflicts); deciding ${d.decideMs} ms, journaling and storing ${d.writeMs} ms, waiting for publishes ${d.publishWaitMs} ms in total`);
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
@@ -240,10 +240,10 @@ async function waitForNormaliser(port: number, expected: number): Promise<{ coun
 /** Pairwise dedupe precision and recall over the listings the normaliser stored, and municipality accuracy per offer. */
 async function evaluate(truth: GroundTruth, crawled: Portal[]) {
   const connection = await mongoose.createConnection(env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', { dbName: `rr-normaliser${dbSuffix}` }).asPromise();
-  const { JournalRepository } = await import('../../services/normaliser/src/repositories/journal.repository');
-  const state = await new JournalRepository(connection).load();
-  const listings = [...state.listings.values()].map((r) => ({ _id: r.key, offerId: r.offerId }));
-  const offers = [...state.offers.values()];
+  // The normaliser's stored state (offer-store.model.ts): bodies are JSON.
+  const bodies = async <T>(name: string) => (await connection.collection<{ body: string }>(name).find({}).toArray()).map((d) => JSON.parse(d.body) as T);
+  const listings = (await bodies<{ key: string; offerId: string }>('listings')).map((r) => ({ _id: r.key, offerId: r.offerId }));
+  const offers = await bodies<Offer>('offers');
   await connection.dropDatabase();
   await connection.useDb(`rr-crawler${dbSuffix}`).dropDatabase().catch(() => undefined);
   await connection.close();

@@ -12,7 +12,5 @@ export const NormaliserConfig = BaseConfig.extend({
   NORMALISER_FROM_BEGINNING: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** A failed publish of journaled events is tried again this often. */
   NORMALISER_OUTBOX_RETRY_MS: z.coerce.number().int().positive().default(5_000),
-  /** The journal is compacted into a snapshot once it outgrows max(this, the last snapshot). */
-  NORMALISER_COMPACT_MIN_MB: z.coerce.number().positive().default(64),
 });
 export type NormaliserConfig = z.infer<typeof NormaliserConfig>;

@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { getGazetteer } from '@rr/gazetteer';
 import { runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
-import { StateCache } from './domain/state-cache';
 import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
 import { OutboxRelay } from './handlers/outbox-relay';
 import { createOffersApi } from './http/offers-api';
 import { JournalRepository } from './repositories/journal.repository';
+import { OfferStore } from './repositories/offer-store';
 
 export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
   name: 'normaliser',
@@ -17,23 +17,39 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     const gazetteer = getGazetteer();
     log.info({ ms: Date.now() - started, municipalities: gazetteer.list('municipality').length }, 'gazetteer loaded');
     const journal = new JournalRepository(db!);
-    const loaded = await journal.load();
-    const cache = new StateCache();
-    cache.reset(loaded.offers.values(), loaded.listings.values());
-    log.info({ ...cache.counts, seq: loaded.seq, unpublished: loaded.unpublished.length, ms: Date.now() - started }, 'state loaded');
+    const store = new OfferStore(db!);
+    await Promise.all([journal.init(), store.init()]);
+    const marks = await journal.readMarks();
+    if (marks.projected < 0) {
+      marks.projected = await journal.migrateSnapshot((state) => store.apply(state));
+      log.info({ seq: marks.projected }, 'journal snapshot projected into the offer and listing collections');
+    }
+
+    // What was journaled but not projected (a crash in between) is projected before anything new.
+    let seq = marks.head;
+    let projected = 0;
+    for await (const b of journal.batchesAfter(marks.projected)) {
+      await store.apply(b.batch);
+      await journal.markProjected(b.seq);
+      seq = Math.max(seq, b.seq);
+      projected++;
+    }
 
     // Events of batches journaled before a crash go out first, before anything new is decided.
-    const relay = new OutboxRelay({ publish: publisherOf(bus), markPublished: (seq) => journal.markPublished(seq), log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
-    for (const b of loaded.unpublished) relay.add(b.seq, b.events);
-    if (loaded.unpublished.length > 0) await relay.flush();
+    // A batch is projected before its events are queued, so once they are out it is history.
+    const markPublished = async (upTo: number) => {
+      await journal.markPublished(upTo);
+      await journal.deleteThrough(upTo);
+    };
+    const relay = new OutboxRelay({ publish: publisherOf(bus), markPublished, log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
+    for await (const b of journal.batchesAfter(marks.published)) relay.add(b.seq, b.batch.events);
+    const unpublished = relay.backlog;
+    if (unpublished > 0) await relay.flush();
     relay.start();
     shutdown.add('outbox-relay', () => relay.stop());
+    log.info({ seq, projected, unpublished, ms: Date.now() - started }, 'journal caught up');
 
-    const handler = createListingsHandler({
-      log, gazetteer, cache, journal, relay,
-      seq: loaded.seq, journalBytes: loaded.journalBytes, snapshotBytes: loaded.snapshotBytes,
-      compactMinBytes: config.NORMALISER_COMPACT_MIN_MB * 1024 * 1024, maxBacklog: 8,
-    });
+    const handler = createListingsHandler({ log, gazetteer, store, journal, relay, seq, maxBacklog: 8 });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],
@@ -41,7 +57,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = createOffersApi(cache, log);
+    const api = createOffersApi(store, log);
     const server = await new Promise<import('node:http').Server>((resolve) => {
       const s = api.listen(config.OFFERS_API_PORT, '127.0.0.1', () => resolve(s));
     });
@@ -50,7 +66,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
 
     return {
       details: () => ({
-        offersApiPort: (server.address() as AddressInfo).port, cached: cache.counts, ...handler.counters,
+        offersApiPort: (server.address() as AddressInfo).port, seq: handler.seq(), ...handler.counters,
         outbox: { backlog: relay.backlog, published: relay.published, failures: relay.failures },
       }),
     };

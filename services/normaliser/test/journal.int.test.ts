@@ -6,7 +6,7 @@ import { Bus, connectDatabase, createLogger, databaseNameOf, runService, waitFor
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, RawListing } from '@rr/proto';
 import { BatchNormaliser } from '../src/domain/normalise-batch';
 import { offerIdOf } from '../src/domain/offer-factory';
-import { StateCache } from '../src/domain/state-cache';
+import type { NormaliserStore } from '../src/domain/normalise-batch';
 import { normaliserService } from '../src/main';
 import { JournalRepository } from '../src/repositories/journal.repository';
 import { crossPost, rawListing } from './factories';
@@ -32,8 +32,10 @@ const waitFor = <T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_00
  * topics, and stops it before the next test, so the group has one member at a time.
  */
 
+const nothingKnown: NormaliserStore = { findListings: async () => [], findOffers: async () => [], candidateIds: async () => [] };
+
 /** What the normaliser would journal for these listings, decided against `known` (another instance's view). */
-async function decided(listings: RawListing[], known = new StateCache()) {
+async function decided(listings: RawListing[], known = nothingKnown) {
   return new BatchNormaliser(known, getGazetteer()).run(listings.map((listing) => ({ kind: 'fetched' as const, data: { listing, fetchedAt: at() } })));
 }
 
@@ -53,7 +55,7 @@ describe('normaliser journal and outbox', () => {
     return service;
   }
   async function details(service: { healthPort: number }) {
-    return (await request(`http://127.0.0.1:${service.healthPort}`).get('/health')).body.details as { snapshots: number; conflicts: number; offersApiPort: number };
+    return (await request(`http://127.0.0.1:${service.healthPort}`).get('/health')).body.details as { conflicts: number; offersApiPort: number; batches: number };
   }
   async function journalOf(suffix: string) {
     const db = await connectDatabase(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', databaseNameOf('normaliser', { MONGO_DB_SUFFIX: `-t${run}${suffix}` }), createLogger('test', 'silent'));
@@ -81,7 +83,7 @@ describe('normaliser journal and outbox', () => {
     const listing = rawListing({ listingId: `c-${run}` });
     const id = offerIdOf(`sreality:c-${run}`);
     const { journal } = await journalOf('-crash');
-    await journal.load();
+    await journal.readMarks();
     const batch = await decided([listing]);
     expect(await journal.claim(0)).toBe(true);
     await journal.append(1, batch);
@@ -100,31 +102,35 @@ describe('normaliser journal and outbox', () => {
   });
 
   it('stores each offer of a batch once and gives its events back whole', async () => {
-    const { journal } = await journalOf('-roundtrip');
-    await journal.load();
+    const { db, journal } = await journalOf('-roundtrip');
+    await journal.readMarks();
     const first = rawListing({ listingId: `r-${run}` });
     const elsewhere = rawListing({ listingId: `rb-${run}`, locality: 'Brno', lat: 49.1951, lon: 16.6068, description: 'Byt v Brně.', images: [] });
     // A listing with its cross-post in the same batch (one offer, two sources) and another property.
     const batch = await decided([first, crossPost(first, { listingId: `rx-${run}` }), elsewhere]);
     expect(batch.events.map((e) => e.type)).toEqual(['offer.published', 'offer.published']);
     expect(await journal.claim(0)).toBe(true);
-    const bytes = await journal.append(1, batch);
-    expect(bytes).toBeLessThan(JSON.stringify(batch).length - JSON.stringify(batch.offers).length / 2);
+    await journal.append(1, batch);
 
-    const loaded = await journal.load();
-    expect(loaded.unpublished).toEqual([{ seq: 1, events: JSON.parse(JSON.stringify(batch.events)) }]);
-    expect(loaded.unpublished[0].events.map((e) => ('offer' in e.data ? e.data.offer.sources.length : 0))).toEqual([2, 1]);
+    const stored = await db.collection<{ _id: string; events: string }>('journal').findOne({ _id: 'b:1' });
+    expect((JSON.parse(stored!.events) as Array<{ offerInDoc?: boolean }>).every((e) => e.offerInDoc)).toBe(true);
+    const back = [];
+    for await (const b of journal.batchesAfter(0)) back.push(b);
+    expect(back.map((b) => b.seq)).toEqual([1]);
+    expect(back[0].batch.events).toEqual(JSON.parse(JSON.stringify(batch.events)));
+    expect(back[0].batch.events.map((e) => ('offer' in e.data ? e.data.offer.sources.length : 0))).toEqual([2, 1]);
   });
 
   it('retries a batch on fresh state when another instance wrote to the journal meanwhile', async () => {
     const service = await start('-conflict');
     const first = rawListing({ listingId: `o-${run}`, locality: 'Plzeň', lat: 49.7475, lon: 13.3776, description: 'Byt v Plzni na Slovanech.', images: [] });
     const id = offerIdOf(`sreality:o-${run}`);
-    // Another instance takes the next sequence number and writes an offer this one never saw.
+    // Another instance takes the next sequence number and journals an offer this one never saw
+    // (and dies before projecting it).
     const { journal } = await journalOf('-conflict');
-    const state = await journal.load();
-    expect(await journal.claim(state.seq)).toBe(true);
-    await journal.append(state.seq + 1, await decided([first]));
+    const marks = await journal.readMarks();
+    expect(await journal.claim(marks.head)).toBe(true);
+    await journal.append(marks.head + 1, await decided([first]));
 
     await publishFetched(crossPost(first, { listingId: `ox-${run}` }));
     const update = await waitFor('the cross-post joining the other instance\'s offer', () => updated.find((e) => e.key === id));
@@ -133,22 +139,22 @@ describe('normaliser journal and outbox', () => {
     await service.stop();
   });
 
-  it('compacts the journal into a snapshot and starts again from it with the same state', async () => {
-    const env = { NORMALISER_COMPACT_MIN_MB: '0.000001' };
-    let service = await start('-compact', env);
+  it('deletes batches once projected and published, and starts again from the stored state alone', async () => {
+    const env = {};
+    let service = await start('-cleanup', env);
     const listings = ['Brno', 'Ostrava'].map((town, i) => rawListing({ listingId: `s${i}-${run}`, locality: town, lat: i === 0 ? 49.1951 : 49.8209, lon: i === 0 ? 16.6068 : 18.2625, images: [] }));
     for (const l of listings) {
       await publishFetched(l);
       await waitFor('offer.published', () => published.some((e) => e.key === offerIdOf(`sreality:${l.listingId}`)));
     }
-    await waitFor('a snapshot', async () => (await details(service)).snapshots >= 2);
+    const { db } = await journalOf('-cleanup');
+    await waitFor('the journal emptied', async () => (await db.collection('journal').countDocuments({})) === 0);
     await service.stop();
 
-    service = await start('-compact', env);
-    const { journal } = await journalOf('-compact');
-    const loaded = await journal.load();
-    expect([...loaded.offers.keys()].sort()).toEqual(listings.map((l) => offerIdOf(`sreality:${l.listingId}`)).sort());
-    expect(loaded.unpublished).toEqual([]);
+    service = await start('-cleanup', env);
+    const api = `http://127.0.0.1:${(await details(service)).offersApiPort}`;
+    const listed = await request(api).get('/offers?limit=10').expect(200);
+    expect((listed.body.data.items as Array<{ id: string }>).map((o) => o.id).sort()).toEqual(listings.map((l) => offerIdOf(`sreality:${l.listingId}`)).sort());
     await publishFetched(listings[0], crossPost(listings[0], { listingId: `sx-${run}` }));
     const id = offerIdOf(`sreality:${listings[0].listingId}`);
     const update = await waitFor('the cross-post update', () => updated.find((e) => e.key === id));

@@ -1,5 +1,5 @@
 import type { Offer } from '@rr/proto';
-import { dedupeFactsOf, dedupeKeysOf, passesGates, type DedupeCandidate, type DedupeFacts } from './dedupe';
+import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, passesGates, type DedupeCandidate, type DedupeFacts } from './dedupe';
 
 /**
  * Every offer's dedupe facts in memory, by lookup key. The normaliser asks it which offers could
@@ -31,7 +31,9 @@ export class DedupeIndex {
     const out = new Set<string>();
     for (const l of listings) {
       for (const k of dedupeKeysOf(l, true)) {
-        for (const id of this.byKey.get(k) ?? []) {
+        const prefix = bandlessLookup(k);
+        const ids = prefix ? [...this.byKey.entries()].filter(([key]) => key.startsWith(prefix)).flatMap(([, set]) => [...set]) : this.byKey.get(k) ?? [];
+        for (const id of ids) {
           if (!out.has(id) && passesGates(l, this.facts.get(id)!)) out.add(id);
         }
       }

@@ -84,12 +84,26 @@ describe('corroboration', () => {
     expect(findDuplicate(facts(sameSite), [candidate(base)])).toBeNull();
   });
 
-  it('indexes candidates by municipality and by the cells around a point', () => {
+  it('indexes candidates by municipality and size band, and by the cells around a point', () => {
     const keys = dedupeKeysOf(facts(base), true);
-    expect(keys[0]).toBe('Apartment|2+kk|m582786');
-    expect(keys).toHaveLength(10);
+    // The size band and its neighbours, and offers that publish no size.
+    expect(keys.filter((k) => k.startsWith('Apartment|2+kk|m582786|a'))).toHaveLength(4);
+    expect(keys).toContain('Apartment|2+kk|m582786|a*');
+    expect(keys).toHaveLength(13);
     const stored = dedupeKeysOf(facts(crossPost(base)));
     expect(stored.some((k) => keys.includes(k) && k.includes('|c'))).toBe(true);
+    expect(stored.some((k) => keys.includes(k) && k.includes('|m'))).toBe(true);
+  });
+
+  it('puts sizes within the gate\'s tolerance at most one band apart, and sizes far apart further', () => {
+    const band = (area: number) => Number(dedupeKeysOf(facts(crossPost(base, { area })))[0].split('|a')[1]);
+    for (const [a, b] of [[20, 22], [71, 73], [100, 103], [400, 412], [1000, 1030]]) expect(Math.abs(band(a) - band(b))).toBeLessThanOrEqual(1);
+    expect(Math.abs(band(70) - band(80))).toBeGreaterThan(1);
+  });
+
+  it('asks every size band of the town for a listing that publishes no size', () => {
+    const keys = dedupeKeysOf(facts(crossPost(base, { area: null })), true);
+    expect(keys).toContain('Apartment|2+kk|m582786|a?');
   });
 
   it('meets a text-located listing through the coarse cells of its town', () => {

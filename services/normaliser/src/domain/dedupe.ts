@@ -167,9 +167,12 @@ function photoKey(url: string): string {
  * between portals), the layout kept for flats only (houses often have none on one portal).
  * `lookup` gives the keys to search with, otherwise the keys to store an offer under.
  */
-export function dedupeKeysOf(f: Pick<DedupeFacts, 'realEstateType' | 'dispositionLabel' | 'municipalityCode' | 'gpsPoint' | 'placePoint'>, lookup = false): string[] {
+export function dedupeKeysOf(
+  f: Pick<DedupeFacts, 'realEstateType' | 'dispositionLabel' | 'municipalityCode' | 'gpsPoint' | 'placePoint' | 'area' | 'landArea'>,
+  lookup = false,
+): string[] {
   const prefix = `${f.realEstateType}|${f.realEstateType === 'Apartment' ? f.dispositionLabel ?? '-' : '*'}`;
-  const keys = f.municipalityCode ? [`${prefix}|m${f.municipalityCode}`] : [];
+  const keys = f.municipalityCode ? municipalityKeys(`${prefix}|m${f.municipalityCode}`, f, lookup) : [];
   const span = lookup ? 1 : 0;
   if (f.gpsPoint) {
     keys.push(...cells(`${prefix}|c`, f.gpsPoint, FINE, span));
@@ -178,6 +181,35 @@ export function dedupeKeysOf(f: Pick<DedupeFacts, 'realEstateType' | 'dispositio
     keys.push(...cells(`${prefix}|k`, f.placePoint, COARSE, 1));
   }
   return keys;
+}
+
+/**
+ * A town holds thousands of flats of one layout: its key also names a size band, so a lookup
+ * reads only the offers whose size can pass the gate. Bands are steps of `ln(size + c)` with
+ * `c = absolute / relative` tolerance and a step just over `1 / (1 - relative)`, so two sizes
+ * within the gate's tolerance are at most one band apart. Offers without the size are under
+ * `a*`; a lookup without it reads every band (`a?`: a prefix of keys, see `bandlessLookup`).
+ */
+const BAND_STEP = Math.log(1 / (1 - AREA_TOLERANCE.relative) + 0.0001);
+
+function sizeBand(f: Pick<DedupeFacts, 'realEstateType' | 'area' | 'landArea'>): number | null {
+  const land = f.realEstateType === 'Land';
+  const size = land ? f.landArea : f.area;
+  if (size == null) return null;
+  const t = land ? LAND_TOLERANCE : AREA_TOLERANCE;
+  return Math.floor(Math.log(size + t.absolute / t.relative) / BAND_STEP);
+}
+
+function municipalityKeys(base: string, f: Pick<DedupeFacts, 'realEstateType' | 'area' | 'landArea'>, lookup: boolean): string[] {
+  const band = sizeBand(f);
+  if (!lookup) return [`${base}|a${band ?? '*'}`];
+  if (band === null) return [`${base}|a?`];
+  return [`${base}|a${band - 1}`, `${base}|a${band}`, `${base}|a${band + 1}`, `${base}|a*`];
+}
+
+/** A lookup key that stands for every band of its base (`…|a?`): the stored keys starting with the answer. */
+export function bandlessLookup(key: string): string | null {
+  return key.endsWith('|a?') ? key.slice(0, -1) : null;
 }
 
 const FINE = { lat: 0.004, lon: 0.006 };

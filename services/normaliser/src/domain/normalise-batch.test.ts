@@ -15,7 +15,7 @@ function memoryStore() {
   const store = {
     findListings: async (keys: string[]) => keys.flatMap((k) => (listings.has(k) ? [clone(listings.get(k)!)] : [])),
     findOffers: async (ids: string[]) => ids.flatMap((id) => (offers.has(id) ? [clone(offers.get(id)!)] : [])),
-    candidateIds: (facts: Parameters<DedupeIndex['candidateIds']>[0]) => index.candidateIds(facts),
+    candidateIds: async (facts: Parameters<DedupeIndex['candidateIds']>[0]) => index.candidateIds(facts),
   };
   async function run(inputs: BatchInput[]) {
     const result = await new BatchNormaliser(store, getGazetteer(), () => new Date('2026-03-01T10:00:00Z')).run(inputs);

@@ -11,8 +11,8 @@ import { fingerprintOf, listingKeyOf, newOffer } from './offer-factory';
 export type NormaliserStore = {
   findListings(keys: string[]): Promise<ListingRecord[]>;
   findOffers(ids: string[]): Promise<Offer[]>;
-  /** Offers that could be the property of one of these new listings (see DedupeIndex). */
-  candidateIds(listings: DedupeFacts[]): string[];
+  /** Offers that could be the property of one of these new listings (passing the hard gates). */
+  candidateIds(listings: DedupeFacts[]): Promise<string[]>;
 };
 
 export type BatchInput =
@@ -69,7 +69,7 @@ export class BatchNormaliser {
       locations.set(l, location);
       if (!this.listings.has(listingKeyOf(l))) newcomers.push(factsOf(l, location));
     }
-    const candidates = this.store.candidateIds(newcomers).filter((id) => !this.offers.has(id));
+    const candidates = (await this.store.candidateIds(newcomers)).filter((id) => !this.offers.has(id));
     for (const o of await this.store.findOffers(candidates)) this.remember(o);
 
     for (const input of inputs) {

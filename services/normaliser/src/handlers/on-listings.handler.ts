@@ -3,23 +3,18 @@ import { AppError, type Bus, type HandlerContext, type Logger } from '@rr/kit';
 import type { Envelope, ListingFetchedV1, ListingWithdrawnV1 } from '@rr/proto';
 import { BatchNormaliser, type BatchInput, type BatchStats } from '../domain/normalise-batch';
 import type { OutgoingEvent } from '../domain/outgoing-event';
-import type { StateCache } from '../domain/state-cache';
+import type { OfferStore } from '../repositories/offer-store';
 import type { JournalBatch, JournalRepository } from '../repositories/journal.repository';
 import type { OutboxRelay } from './outbox-relay';
 
 export type NormaliserDeps = {
   log: Logger;
   gazetteer: Gazetteer;
-  cache: StateCache;
+  store: OfferStore;
   journal: JournalRepository;
   relay: OutboxRelay;
   /** The last journal sequence number this instance knows. */
   seq: number;
-  /** Journal bytes since the last snapshot, and the snapshot's size. */
-  journalBytes: number;
-  snapshotBytes: number;
-  /** Compaction starts when the journal outgrows max(this, the snapshot). */
-  compactMinBytes: number;
   /** Batches whose events may wait unpublished before a batch waits for them. */
   maxBacklog: number;
 };
@@ -29,21 +24,22 @@ const SLICE = 500;
 
 export type Counters = BatchStats & {
   batches: number; listings: number; failed: number; lastBatchAt: string | null;
-  /** Milliseconds spent deciding, journaling and waiting for publishes, summed over batches. */
+  /** Milliseconds spent deciding, journaling and projecting, and waiting for publishes, summed over batches. */
   decideMs: number; writeMs: number; publishWaitMs: number;
-  journaled: number; snapshots: number; conflicts: number;
+  journaled: number; conflicts: number;
 };
 
 /**
- * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide in memory, write
- * the batch's state and its events in one journal document, remember the new state, then release
- * the events (outbox relay). Events never go out before their write committed; a crash after
- * the write loses none (the relay publishes the journal's unpublished batches at start), and a
+ * `listing.fetched` and `listing.withdrawn`, a fetched batch at a time: decide against the
+ * stored state, write the batch's state and its events in one journal document, project the
+ * state into the offer and listing collections, then release the events (outbox relay). Events
+ * never go out before their write committed; a crash after the write loses none (at start the
+ * journal's unprojected batches are projected and its unpublished ones published), and a
  * redelivered batch finds its listings unchanged and writes nothing.
  */
 export function createListingsHandler(deps: NormaliserDeps) {
   const counters: Counters = {
-    decideMs: 0, writeMs: 0, publishWaitMs: 0, journaled: 0, snapshots: 0, conflicts: 0,
+    decideMs: 0, writeMs: 0, publishWaitMs: 0, journaled: 0, conflicts: 0,
     batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0,
   };
 
@@ -60,7 +56,7 @@ export function createListingsHandler(deps: NormaliserDeps) {
     const inputs: BatchInput[] = events.map((e) =>
       e.type === 'listing.withdrawn' ? { kind: 'withdrawn', data: e.data as ListingWithdrawnV1 } : { kind: 'fetched', data: e.data as ListingFetchedV1 });
     const t0 = Date.now();
-    const result = await new BatchNormaliser(deps.cache, deps.gazetteer).run(inputs);
+    const result = await new BatchNormaliser(deps.store, deps.gazetteer).run(inputs);
     const t1 = Date.now();
 
     for (const f of result.failures) ctx.log.error({ listing: f.key, reason: f.reason }, 'listing skipped: it could not be normalised');
@@ -71,8 +67,8 @@ export function createListingsHandler(deps: NormaliserDeps) {
     }
     if (result.listings.length > 0 || result.offers.length > 0 || result.events.length > 0) {
       await journal(result);
-      for (const o of result.offers) deps.cache.putOffer(o);
-      for (const r of result.listings) deps.cache.putListing(r);
+      await deps.store.apply(result);
+      await deps.journal.markProjected(deps.seq);
       deps.relay.add(deps.seq, result.events);
     }
     const t2 = Date.now();
@@ -82,7 +78,6 @@ export function createListingsHandler(deps: NormaliserDeps) {
     counters.publishWaitMs += Date.now() - t2;
     counters.decideMs += t1 - t0;
     counters.writeMs += t2 - t1;
-    await compactIfDue(ctx.log);
 
     counters.batches++;
     counters.listings += events.length;
@@ -94,45 +89,40 @@ export function createListingsHandler(deps: NormaliserDeps) {
 
   /**
    * Takes the next sequence number and writes the batch; another writer in between means our
-   * state is stale. FerretDB runs a conditional update as a read and a write, so two racing
+   * view is stale. FerretDB runs a conditional update as a read and a write, so two racing
    * claims can both succeed: the unique `_id` of the batch document catches that race.
    */
   async function journal(result: JournalBatch): Promise<void> {
     const claimed = await deps.journal.claim(deps.seq);
     const written = claimed
-      ? await deps.journal.append(deps.seq + 1, result).catch((err: { code?: number }) => {
-        if (err.code === 11000) return null;
+      ? await deps.journal.append(deps.seq + 1, result).then(() => true, (err: { code?: number }) => {
+        if (err.code === 11000) return false;
         throw err;
       })
-      : null;
-    if (written === null) {
+      : false;
+    if (!written) {
       counters.conflicts++;
-      await reload();
-      throw new AppError('UNAVAILABLE', 'another normaliser instance wrote to the journal; state reloaded, batch retried', { retriable: true });
+      await catchUp();
+      throw new AppError('UNAVAILABLE', 'another normaliser instance wrote to the journal; caught up, batch retried', { retriable: true });
     }
     deps.seq++;
-    deps.journalBytes += written;
     counters.journaled++;
   }
 
-  async function reload(): Promise<void> {
-    const loaded = await deps.journal.load();
-    deps.cache.reset(loaded.offers.values(), loaded.listings.values());
-    Object.assign(deps, { seq: loaded.seq, journalBytes: loaded.journalBytes, snapshotBytes: loaded.snapshotBytes });
+  /**
+   * Projects what another instance journaled (it may have died before projecting or publishing
+   * it: its events go out again, consumers are idempotent) and moves on to its head.
+   */
+  async function catchUp(): Promise<void> {
+    for await (const { seq, batch } of deps.journal.batchesAfter(deps.seq)) {
+      await deps.store.apply(batch);
+      await deps.journal.markProjected(seq);
+      deps.relay.add(seq, batch.events);
+    }
+    deps.seq = Math.max(deps.seq, (await deps.journal.readMarks()).head);
   }
 
-  /** Snapshot and drop the covered batches once the journal outgrows the state; only when every event is out. */
-  async function compactIfDue(log: Logger): Promise<void> {
-    if (deps.journalBytes < Math.max(deps.compactMinBytes, deps.snapshotBytes)) return;
-    if (!(await deps.relay.flush())) return;
-    const started = Date.now();
-    deps.snapshotBytes = await deps.journal.snapshot(deps.seq, deps.cache.allOffers(), deps.cache.allListings());
-    deps.journalBytes = 0;
-    counters.snapshots++;
-    log.info({ seq: deps.seq, bytes: deps.snapshotBytes, ms: Date.now() - started }, 'journal compacted into a snapshot');
-  }
-
-  return { handleBatch, counters };
+  return { handleBatch, counters, seq: () => deps.seq };
 }
 
 /**

@@ -1,15 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * The normaliser's state on disk is a journal. A `batch` document holds everything one batch
- * changed (offers and listings as they now are) and the offer events it decided, the outbox: one
- * insert writes state and events together, atomically, on FerretDB and MongoDB alike. A
- * `snapshot` (split in `parts`) holds the whole state as of `seq`; compaction writes one and
- * deletes what it covers. Bodies are JSON strings: FerretDB (SQLite) converts every nested field
- * it writes or scans, a string costs next to nothing.
+ * The normaliser's write-ahead journal. A `batch` document holds everything one batch changed
+ * (offers and listings as they now are) and the offer events it decided, the outbox: one insert
+ * writes state and events together, atomically, on FerretDB and MongoDB alike. The state is then
+ * projected into `offers`, `listings` and `dedupe_keys` (offer-store.model.ts), and the events are
+ * relayed to Kafka; batches both projected and published are deleted. (`snapshot` parts are from
+ * journals before the projection: the first start after it projects and removes them.) Bodies are
+ * JSON strings: FerretDB converts every nested field it writes or scans, a string costs next to nothing.
  */
 export type JournalDoc = {
-  /** `b:<seq>` for batches, `s:<seq>:<part>` for snapshot parts. */
+  /** `b:<seq>` for batches, `s:<seq>:<part>` for old snapshot parts. */
   _id: string;
   kind: 'batch' | 'snapshot';
   seq: number;
@@ -27,12 +28,12 @@ export type JournalDoc = {
 /**
  * `head`: the last sequence number taken; a writer takes the next one with a conditional update,
  * so a second instance working on stale state finds out before it writes. `published`: the
- * outbox is published up to here. Two documents: updating them is cheap, whereas FerretDB scans
- * a whole collection for every update or delete, even by `_id`.
+ * outbox is published up to here. `projected`: the state collections hold every batch up to here.
  */
-export type JournalMarkDoc = { _id: 'head' | 'published'; seq: number };
+export type JournalMarkDoc = { _id: 'head' | 'published' | 'projected'; seq: number };
 
-const journalSchema = new Schema<JournalDoc>({ _id: String }, { strict: false, versionKey: false, collection: 'journal' });
+const journalSchema = new Schema<JournalDoc>({ _id: String, kind: String, seq: Number }, { strict: false, versionKey: false, collection: 'journal' });
+journalSchema.index({ seq: 1 });
 const markSchema = new Schema<JournalMarkDoc>({ _id: String, seq: Number }, { versionKey: false, collection: 'journal_marks' });
 
 export function journalModel(connection: Connection): Model<JournalDoc> {

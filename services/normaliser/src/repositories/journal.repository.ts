@@ -6,21 +6,7 @@ import { journalMarkModel, journalModel, type JournalDoc, type JournalMarkDoc } 
 
 export type JournalBatch = { offers: Offer[]; listings: ListingRecord[]; events: OutgoingEvent[] };
 
-export type LoadedJournal = {
-  offers: Map<string, Offer>;
-  listings: Map<string, ListingRecord>;
-  /** The last sequence number taken (`head`), the next batch takes the one after. */
-  seq: number;
-  /** Batches whose events may not have gone out yet, oldest first. */
-  unpublished: Array<{ seq: number; events: OutgoingEvent[] }>;
-  /** Bytes of batches after the snapshot, and of the snapshot: compaction compares them. */
-  journalBytes: number;
-  snapshotBytes: number;
-};
-
-/** Snapshot parts stay well under the 16 MB document limit. */
-const OFFERS_PER_PART = 2_000;
-const LISTINGS_PER_PART = 5_000;
+export type JournalMarks = { head: number; published: number; projected: number };
 
 /** The journal and its marks; nothing outside this file sees a document. */
 export class JournalRepository {
@@ -32,93 +18,94 @@ export class JournalRepository {
     this.marks = journalMarkModel(connection);
   }
 
+  async init(): Promise<void> {
+    await this.journal.init();
+  }
+
   /**
    * Takes sequence number `expected + 1`: true only if nobody took it since this instance last
-   * looked. False means another instance wrote: reload before deciding anything.
+   * looked. False means another instance wrote: catch up before deciding anything.
    */
   async claim(expected: number): Promise<boolean> {
     const result = await this.marks.updateOne({ _id: 'head', seq: expected }, { $set: { seq: expected + 1 } });
     return result.matchedCount === 1;
   }
 
-  /** Writes a batch's state and events in one document (one insert: all or nothing). Answers its size. */
-  async append(seq: number, batch: JournalBatch): Promise<number> {
-    const doc = docOf(`b:${seq}`, 'batch', seq, 0, 1, batch);
-    await this.journal.collection.insertOne(doc as never);
-    return sizeOf(doc);
+  /** Writes a batch's state and events in one document (one insert: all or nothing). */
+  async append(seq: number, batch: JournalBatch): Promise<void> {
+    await this.journal.collection.insertOne(docOf(`b:${seq}`, seq, batch) as never);
   }
 
   async markPublished(seq: number): Promise<void> {
     await this.marks.updateOne({ _id: 'published', seq: { $lt: seq } }, { $set: { seq } });
   }
 
+  async markProjected(seq: number): Promise<void> {
+    await this.marks.updateOne({ _id: 'projected', seq: { $lt: seq } }, { $set: { seq } });
+  }
+
   /**
-   * Writes the whole state as of `seq`, then deletes the batches and older snapshots it covers.
-   * A crash in between leaves both, and loading prefers the newest complete snapshot. Only call
-   * it once every batch up to `seq` is published: their events go with them.
+   * The marks, created on first start. A journal from before the projection has no `projected`
+   * mark: `projected` is then -1, and `migrateSnapshot` must run first.
    */
-  async snapshot(seq: number, offers: Offer[], listings: ListingRecord[]): Promise<number> {
-    const parts = Math.max(1, Math.ceil(offers.length / OFFERS_PER_PART), Math.ceil(listings.length / LISTINGS_PER_PART));
-    const docs = Array.from({ length: parts }, (_, part) =>
-      docOf(`s:${seq}:${part}`, 'snapshot', seq, part, parts, {
-        offers: offers.slice(part * OFFERS_PER_PART, (part + 1) * OFFERS_PER_PART),
-        listings: listings.slice(part * LISTINGS_PER_PART, (part + 1) * LISTINGS_PER_PART),
-        events: [],
-      }));
-    await this.journal.collection.insertMany(docs as never[], { ordered: true });
-    await this.journal.deleteMany({ $or: [{ kind: 'batch', seq: { $lte: seq } }, { kind: 'snapshot', seq: { $lt: seq } }] });
-    return docs.reduce((s, d) => s + sizeOf(d), 0);
-  }
-
-  /** The state: the newest complete snapshot, then every later batch in order. */
-  async load(): Promise<LoadedJournal> {
-    const docs: JournalDoc[] = [];
-    for await (const doc of this.journal.find({}).lean<JournalDoc>().cursor({ batchSize: 20 })) docs.push(doc as JournalDoc);
-    const marks = await this.marks.find({}).lean<JournalMarkDoc[]>();
-    const published = marks.find((m) => m._id === 'published')?.seq ?? 0;
-
-    const snapshots = new Map<number, JournalDoc[]>();
-    for (const d of docs) if (d.kind === 'snapshot') snapshots.set(d.seq, [...(snapshots.get(d.seq) ?? []), d]);
-    const complete = [...snapshots.entries()].filter(([, parts]) => parts.length === parts[0].parts).map(([seq]) => seq);
-    const base = complete.length > 0 ? Math.max(...complete) : 0;
-    const batches = docs.filter((d) => d.kind === 'batch' && d.seq > base).sort((a, b) => a.seq - b.seq);
-
-    const state: LoadedJournal = { offers: new Map(), listings: new Map(), seq: base, unpublished: [], journalBytes: 0, snapshotBytes: 0 };
-    const apply = (d: JournalDoc) => {
-      for (const o of JSON.parse(d.offers) as Offer[]) state.offers.set(o.id, o);
-      for (const r of JSON.parse(d.listings) as ListingRecord[]) state.listings.set(r.key, r);
-    };
-    for (const part of (snapshots.get(base) ?? []).sort((a, b) => a.part - b.part)) {
-      apply(part);
-      state.snapshotBytes += sizeOf(part);
-    }
-    for (const b of batches) {
-      apply(b);
-      state.journalBytes += sizeOf(b);
-      state.seq = b.seq;
-      if (b.seq > published) state.unpublished.push({ seq: b.seq, events: eventsOf(b) });
-    }
-    state.seq = await this.ensureMarks(state.seq);
-    return state;
-  }
-
-  /** Creates the marks on first start; a head ahead of the journal (a crash after a claim) wins. */
-  private async ensureMarks(seq: number): Promise<number> {
+  async readMarks(): Promise<JournalMarks> {
+    const existing = await this.marks.find({}).lean<JournalMarkDoc[]>();
+    const of = (id: JournalMarkDoc['_id']) => existing.find((m) => m._id === id)?.seq;
+    const fresh = existing.length === 0;
     await this.marks.bulkWrite([
-      { updateOne: { filter: { _id: 'head' }, update: { $setOnInsert: { seq } }, upsert: true } },
+      { updateOne: { filter: { _id: 'head' }, update: { $setOnInsert: { seq: 0 } }, upsert: true } },
       { updateOne: { filter: { _id: 'published' }, update: { $setOnInsert: { seq: 0 } }, upsert: true } },
+      ...(fresh ? [{ updateOne: { filter: { _id: 'projected' as const }, update: { $setOnInsert: { seq: 0 } }, upsert: true } }] : []),
     ], { ordered: false });
-    const head = await this.marks.findById('head').lean<JournalMarkDoc>();
-    return Math.max(seq, head?.seq ?? 0);
+    return { head: of('head') ?? 0, published: of('published') ?? 0, projected: fresh ? 0 : of('projected') ?? -1 };
+  }
+
+  /** Batches after `seq`, oldest first, one at a time (a long backlog is never held whole). */
+  async *batchesAfter(seq: number): AsyncGenerator<{ seq: number; batch: JournalBatch }> {
+    for await (const doc of this.journal.find({ seq: { $gt: seq } }).sort({ seq: 1 }).lean<JournalDoc>().cursor({ batchSize: 20 })) {
+      const d = doc as JournalDoc;
+      if (d.kind === 'batch') yield { seq: d.seq, batch: { offers: JSON.parse(d.offers), listings: JSON.parse(d.listings), events: eventsOf(d) } };
+    }
+  }
+
+  /** Batches both projected and published are history: they go. */
+  async deleteThrough(seq: number): Promise<void> {
+    await this.journal.deleteMany({ seq: { $lte: seq } });
+  }
+
+  /**
+   * A journal from before the projection: hands the newest complete snapshot to `apply` part by
+   * part, then deletes the snapshots; the batches after it are projected by the caller.
+   * Answers the snapshot's sequence number (0 without one).
+   */
+  async migrateSnapshot(apply: (state: { offers: Offer[]; listings: ListingRecord[] }) => Promise<void>): Promise<number> {
+    const heads = await this.journal.find({ kind: 'snapshot', part: 0 }).lean<JournalDoc[]>();
+    let base = 0;
+    for (const head of heads.sort((a, b) => b.seq - a.seq)) {
+      const parts = await this.journal.countDocuments({ kind: 'snapshot', seq: head.seq });
+      if (parts === head.parts) {
+        base = head.seq;
+        break;
+      }
+    }
+    if (base > 0) {
+      for (let part = 0; ; part++) {
+        const doc = await this.journal.findById(`s:${base}:${part}`).lean<JournalDoc>();
+        if (!doc) break;
+        await apply({ offers: JSON.parse(doc.offers), listings: JSON.parse(doc.listings) });
+      }
+    }
+    await this.journal.deleteMany({ kind: 'snapshot' });
+    return base;
   }
 }
 
 /** An event as journaled: an offer event names its offer, which the same document holds. */
 type JournaledEvent = OutgoingEvent & { offerInDoc?: true };
 
-function docOf(_id: string, kind: JournalDoc['kind'], seq: number, part: number, parts: number, batch: JournalBatch): JournalDoc {
+function docOf(_id: string, seq: number, batch: JournalBatch): JournalDoc {
   return {
-    _id, kind, seq, part, parts, at: new Date().toISOString(),
+    _id, kind: 'batch', seq, part: 0, parts: 1, at: new Date().toISOString(),
     offers: JSON.stringify(batch.offers),
     listings: JSON.stringify(batch.listings),
     events: JSON.stringify(journaledEvents(batch)),
@@ -145,5 +132,3 @@ function eventsOf(doc: JournalDoc): OutgoingEvent[] {
   const offers = new Map((JSON.parse(doc.offers) as Offer[]).map((o) => [o.id, o]));
   return events.map(({ offerInDoc, ...e }) => (offerInDoc ? { ...e, data: { ...e.data, offer: offers.get(e.key)! } } as OutgoingEvent : e));
 }
-
-const sizeOf = (d: JournalDoc) => d.offers.length + d.listings.length + d.events.length;

@@ -1,0 +1,48 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/**
+ * The normaliser's state as the journal's projection: one document per offer, per listing and per
+ * dedupe lookup key. Bodies are JSON strings (FerretDB converts every nested field it stores or
+ * reads; a string costs next to nothing); what queries filter and sort on sits at the top level,
+ * with the index that answers it declared here.
+ */
+export type OfferDoc = {
+  _id: string;
+  body: string;
+  active: boolean;
+  adType: string;
+  realEstateType: string;
+  regionCode: string | null;
+  districtCode: string | null;
+  municipalityCode: string | null;
+  foundAt: Date;
+};
+
+export type ListingDoc = { _id: string; body: string };
+
+/** `_id` is `<key>|<offerId>`; `facts` the offer's dedupe facts as JSON, for the hard gates. */
+export type DedupeKeyDoc = { _id: string; key: string; offerId: string; facts: string };
+
+const offerSchema = new Schema<OfferDoc>(
+  {
+    _id: String, body: String, active: Boolean, adType: String, realEstateType: String,
+    regionCode: String, districtCode: String, municipalityCode: String, foundAt: Date,
+  },
+  { versionKey: false, collection: 'offers' },
+);
+// Newest first, within a place or nationwide; types and `active` are checked on the rows walked.
+offerSchema.index({ regionCode: 1, foundAt: -1, _id: -1 });
+offerSchema.index({ districtCode: 1, foundAt: -1, _id: -1 });
+offerSchema.index({ municipalityCode: 1, foundAt: -1, _id: -1 });
+offerSchema.index({ foundAt: -1, _id: -1 });
+
+const listingSchema = new Schema<ListingDoc>({ _id: String, body: String }, { versionKey: false, collection: 'listings' });
+
+const dedupeKeySchema = new Schema<DedupeKeyDoc>({ _id: String, key: String, offerId: String, facts: String }, { versionKey: false, collection: 'dedupe_keys' });
+dedupeKeySchema.index({ key: 1 });
+dedupeKeySchema.index({ offerId: 1 });
+
+export const offerModel = (c: Connection): Model<OfferDoc> => (c.models.Offer as Model<OfferDoc>) ?? c.model<OfferDoc>('Offer', offerSchema);
+export const listingModel = (c: Connection): Model<ListingDoc> => (c.models.Listing as Model<ListingDoc>) ?? c.model<ListingDoc>('Listing', listingSchema);
+export const dedupeKeyModel = (c: Connection): Model<DedupeKeyDoc> =>
+  (c.models.DedupeKey as Model<DedupeKeyDoc>) ?? c.model<DedupeKeyDoc>('DedupeKey', dedupeKeySchema);

@@ -1,0 +1,176 @@
+import type { AnyBulkWriteOperation, Collection, Filter } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { BULK_CHUNK } from '@rr/kit';
+import type { Offer } from '@rr/proto';
+import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, passesGates, type DedupeCandidate, type DedupeFacts } from '../domain/dedupe';
+import type { ListingRecord } from '../domain/listing-record';
+import type { NormaliserStore } from '../domain/normalise-batch';
+import type { OfferFilter, OfferReader } from '../domain/offer-query';
+import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type ListingDoc, type OfferDoc } from './offer-store.model';
+
+/** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
+const IN_CHUNK = 500;
+
+const chunks = <T>(list: T[], size = IN_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * Offers, listings and the dedupe lookup keys in the database, read by indexed queries: nothing
+ * of the history is held in memory, so the normaliser starts in seconds however long it ran.
+ * Writes are the journal's projection (`apply`), idempotent: replaying a batch changes nothing.
+ */
+export class OfferStore implements NormaliserStore, OfferReader {
+  private readonly offers: Collection<OfferDoc>;
+  private readonly listings: Collection<ListingDoc>;
+  private readonly keys: Collection<DedupeKeyDoc>;
+  private readonly models: ReturnType<typeof modelsOf>;
+
+  constructor(connection: Connection) {
+    this.models = modelsOf(connection);
+    this.offers = this.models.offers.collection as unknown as Collection<OfferDoc>;
+    this.listings = this.models.listings.collection as unknown as Collection<ListingDoc>;
+    this.keys = this.models.keys.collection as unknown as Collection<DedupeKeyDoc>;
+  }
+
+  /** Declares the indexes (a new database, or one from before they existed). */
+  async init(): Promise<void> {
+    await Promise.all([this.models.offers.init(), this.models.listings.init(), this.models.keys.init()]);
+  }
+
+  async findListings(keys: string[]): Promise<ListingRecord[]> {
+    const out: ListingRecord[] = [];
+    for (const part of chunks(keys)) for (const d of await this.listings.find({ _id: { $in: part } }).toArray()) out.push(JSON.parse(d.body));
+    return out;
+  }
+
+  async findOffers(ids: string[]): Promise<Offer[]> {
+    const out: Offer[] = [];
+    for (const part of chunks(ids)) for (const d of await this.offers.find({ _id: { $in: part } }).toArray()) out.push(JSON.parse(d.body));
+    return out;
+  }
+
+  /** Offers that pass the hard gates for at least one of the listings (corroboration is the caller's). */
+  async candidateIds(listings: DedupeFacts[]): Promise<string[]> {
+    const lookups = new Map<string, DedupeFacts[]>();
+    for (const l of listings) for (const k of dedupeKeysOf(l, true)) lookups.set(k, [...(lookups.get(k) ?? []), l]);
+    const out = new Set<string>();
+    const consider = (d: DedupeKeyDoc, asking: DedupeFacts[]) => {
+      if (out.has(d.offerId)) return;
+      const facts = JSON.parse(d.facts) as DedupeCandidate;
+      if (asking.some((l) => passesGates(l, facts))) out.add(d.offerId);
+    };
+    const exact = [...lookups.keys()].filter((k) => !bandlessLookup(k));
+    for (const part of chunks(exact)) for (const d of await this.keys.find({ key: { $in: part } }).toArray()) consider(d, lookups.get(d.key)!);
+    // A listing without a size asks every size band of its town: one range of keys.
+    for (const k of [...lookups.keys()].filter((key) => bandlessLookup(key))) {
+      const prefix = bandlessLookup(k)!;
+      for (const d of await this.keys.find({ key: { $gte: prefix, $lt: `${prefix}\uffff` } }).toArray()) consider(d, lookups.get(k)!);
+    }
+    return [...out];
+  }
+
+  async findById(id: string): Promise<Offer | null> {
+    const d = await this.offers.findOne({ _id: id });
+    return d ? JSON.parse(d.body) : null;
+  }
+
+  /** Newest found first, from the place's index; a deep page reads at most offset + limit rows. */
+  async list(filter: OfferFilter, page: { offset: number; limit: number }): Promise<{ items: Offer[]; total: number }> {
+    const query = queryOf(filter);
+    const [docs, total] = await Promise.all([
+      this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
+      this.offers.countDocuments(query),
+    ]);
+    return { items: docs.map((d) => JSON.parse(d.body)), total };
+  }
+
+  /** Up to `limit × 3` candidates: the same municipality first, then the district; `rankAlternatives` orders them. */
+  async similar(offer: Offer, limit: number): Promise<Offer[]> {
+    const base: OfferFilter = { adType: offer.adType, realEstateType: offer.realEstateType, active: true };
+    const places: OfferFilter[] = [];
+    if (offer.location.municipalityCode) places.push({ ...base, municipalityCode: offer.location.municipalityCode });
+    if (offer.location.districtCode) places.push({ ...base, districtCode: offer.location.districtCode });
+    const out = new Map<string, Offer>();
+    for (const place of places) {
+      const docs = await this.offers.find(queryOf(place)).sort({ foundAt: -1, _id: -1 }).limit(200).toArray();
+      for (const d of docs) if (d._id !== offer.id) out.set(d._id, JSON.parse(d.body));
+      if (out.size >= limit * 3) break;
+    }
+    return [...out.values()];
+  }
+
+  /**
+   * Writes a journaled batch's state: listings and offers replaced whole by `_id` (new ones
+   * inserted), and each offer's lookup keys brought in line with its facts.
+   */
+  async apply(batch: { offers: Offer[]; listings: ListingRecord[] }): Promise<void> {
+    await upsertAll(this.listings, batch.listings.map((r) => ({ _id: r.key, body: JSON.stringify(r) })));
+    await upsertAll(this.offers, batch.offers.map(offerDocOf));
+    if (batch.offers.length === 0) return;
+
+    const wanted = new Map<string, DedupeKeyDoc>();
+    for (const o of batch.offers) {
+      const facts: DedupeCandidate = { ...dedupeFactsOf(o), id: o.id, portals: o.sources.map((s) => s.portal) };
+      for (const key of dedupeKeysOf(facts)) wanted.set(`${key}|${o.id}`, { _id: `${key}|${o.id}`, key, offerId: o.id, facts: JSON.stringify(facts) });
+    }
+    const existing = new Map<string, DedupeKeyDoc>();
+    for (const part of chunks(batch.offers.map((o) => o.id))) for (const d of await this.keys.find({ offerId: { $in: part } }).toArray()) existing.set(d._id, d);
+    const stale = [...existing.keys()].filter((id) => !wanted.has(id));
+    const changed = [...wanted.values()].filter((d) => existing.get(d._id)?.facts !== d.facts);
+    for (const part of chunks(stale)) await this.keys.deleteMany({ _id: { $in: part } });
+    await upsertAll(this.keys, changed, new Set(existing.keys()));
+  }
+}
+
+function modelsOf(connection: Connection) {
+  return { offers: offerModel(connection), listings: listingModel(connection), keys: dedupeKeyModel(connection) };
+}
+
+/**
+ * New documents go in one insert (cheap on FerretDB), known ones are replaced by `_id` in chunks.
+ * Which are known is read first unless the caller knows.
+ */
+async function upsertAll<T extends { _id: string }>(collection: Collection<T>, docs: T[], known?: Set<string>): Promise<void> {
+  if (docs.length === 0) return;
+  const present = known ?? new Set<string>();
+  if (!known) {
+    for (const part of chunks(docs.map((d) => d._id))) {
+      for (const d of await collection.find({ _id: { $in: part } } as Filter<T>, { projection: { _id: 1 } }).toArray()) present.add(d._id as string);
+    }
+  }
+  const raced = await insertFresh(collection, docs.filter((d) => !present.has(d._id)));
+  const replaced = docs.filter((d) => present.has(d._id) || raced.has(d._id));
+  const ops = replaced.map((d) => ({ replaceOne: { filter: { _id: d._id } as Filter<T>, replacement: d, upsert: true } }));
+  for (const part of chunks(ops, BULK_CHUNK)) await collection.bulkWrite(part as AnyBulkWriteOperation<T>[], { ordered: false });
+}
+
+/** Inserts; documents that exist after all (a replay, or another writer) come back to be replaced. */
+async function insertFresh<T extends { _id: string }>(collection: Collection<T>, docs: T[]): Promise<Set<string>> {
+  if (docs.length === 0) return new Set();
+  try {
+    await collection.insertMany(docs as never[], { ordered: false });
+    return new Set();
+  } catch (err) {
+    const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
+    if (!writeErrors || writeErrors.some((w) => w.code !== 11000)) throw err;
+    return new Set(writeErrors.map((w) => docs[w.index]._id));
+  }
+}
+
+function offerDocOf(o: Offer): OfferDoc {
+  return {
+    _id: o.id, body: JSON.stringify(o), active: o.active, adType: o.adType, realEstateType: o.realEstateType,
+    regionCode: o.location.regionCode, districtCode: o.location.districtCode, municipalityCode: o.location.municipalityCode,
+    foundAt: new Date(o.foundAt),
+  };
+}
+
+function queryOf(f: OfferFilter): Filter<OfferDoc> {
+  const q: Filter<OfferDoc> = {};
+  if (f.regionCode !== undefined) q.regionCode = f.regionCode;
+  if (f.districtCode !== undefined) q.districtCode = f.districtCode;
+  if (f.municipalityCode !== undefined) q.municipalityCode = f.municipalityCode;
+  if (f.adType !== undefined) q.adType = f.adType;
+  if (f.realEstateType !== undefined) q.realEstateType = f.realEstateType;
+  if (f.active !== undefined) q.active = f.active;
+  return q;
+}
