@@ -22,7 +22,9 @@ export type ListingJournalDoc = {
   entries: string;
 };
 
-const schema = new Schema<ListingJournalDoc>({ _id: String }, { strict: false, versionKey: false, collection: 'listing_journal' });
+const schema = new Schema<ListingJournalDoc>({ _id: String, portal: String, seq: Number }, { strict: false, versionKey: false, collection: 'listing_journal' });
+// A portal's journal is read and compacted by portal (and sequence): never a scan of every portal's.
+schema.index({ portal: 1, seq: 1 });
 
 export const listingJournalModel = (connection: Connection): Model<ListingJournalDoc> =>
   (connection.models.ListingJournal as Model<ListingJournalDoc>) ?? connection.model<ListingJournalDoc>('ListingJournal', schema);
