@@ -48,4 +48,7 @@ const schema = new Schema<UserRecord>(
   { versionKey: false },
 );
 
+// Paid roles that end: the sweeper reads those past their expiry.
+schema.index({ roleExpiresAt: 1 });
+
 export const userModel = (db: Connection): Model<UserRecord> => (db.models.User as Model<UserRecord>) ?? db.model<UserRecord>('User', schema, 'users');

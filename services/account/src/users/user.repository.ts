@@ -38,7 +38,7 @@ export class UserRepository {
   }
 
   findRolesExpiredBy(at: Date): Promise<UserRecord[]> {
-    return this.model.find({ roleExpiresAt: { $ne: null, $lte: at }, role: { $lt: 10000 } }).limit(500).lean<UserRecord[]>().exec();
+    return this.model.find({ roleExpiresAt: { $lte: at }, role: { $lt: 10000 } }).sort({ roleExpiresAt: 1 }).limit(500).lean<UserRecord[]>().exec();
   }
 
   async search(query: string, offset: number, limit: number): Promise<{ items: UserRecord[]; total: number }> {

@@ -43,6 +43,10 @@ const schema = new Schema<WatchdogRecord>(
   },
   { versionKey: false, minimize: false },
 );
+// The expiry sweeper reads active watchdogs past their expiry, oldest expiry first, in pages.
+schema.index({ status: 1, expiresAt: 1 });
+// Changes whose publishing failed: few, found without reading the rest.
+schema.index({ unpublished: 1 });
 
 export const watchdogModel = (db: Connection): Model<WatchdogRecord> =>
   (db.models.Watchdog as Model<WatchdogRecord>) ?? db.model<WatchdogRecord>('Watchdog', schema, 'watchdogs');

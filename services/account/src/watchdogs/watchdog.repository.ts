@@ -26,6 +26,16 @@ export class WatchdogRepository {
     return this.model.find(filter).sort({ createdAt: -1 }).lean<WatchdogRecord[]>().exec();
   }
 
+  /** Active watchdogs past their expiry, the longest expired first: one page of the sweep. */
+  dueToExpire(now: Date, limit: number): Promise<WatchdogRecord[]> {
+    return this.model.find({ status: 'Active', expiresAt: { $lte: now } }).sort({ expiresAt: 1 }).limit(limit).lean<WatchdogRecord[]>().exec();
+  }
+
+  /** Changes whose publishing failed, for the sweeper to publish again. */
+  unpublished(limit: number): Promise<WatchdogRecord[]> {
+    return this.model.find({ unpublished: true }).limit(limit).lean<WatchdogRecord[]>().exec();
+  }
+
   /** Watchdogs that alert (or will, once confirmed) an address: the set creation outcomes compare with. */
   liveForEmail(email: string): Promise<WatchdogRecord[]> {
     return this.find({ email, status: { $in: ['Active', 'Pending'] } });
