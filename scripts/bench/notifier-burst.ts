@@ -25,8 +25,8 @@ export type BurstFigures = {
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const PORT_OFFSET = 400;
 
-/** Counts what reaches it: messages, and (recipient, offer) pairs read from the alert's links. */
-async function startSink(): Promise<{ port: number; messages: () => number; close: () => Promise<void> }> {
+/** An SMTP server that accepts everything as fast as it is fed and counts the messages. */
+export async function startSink(): Promise<{ port: number; messages: () => number; close: () => Promise<void> }> {
   let messages = 0;
   const server = new SMTPServer({
     authOptional: true,

@@ -13,7 +13,9 @@ import { measureCall, type CallFigures, type CallSpec } from './calls';
 import { residentMB, startTimed } from './processes';
 import { getGazetteer } from '@rr/gazetteer';
 import { Market, seeded } from '../matcher-market';
+import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId } from './seed-accounts';
+import { offerId, seedOffers } from './seed-offers';
 
 /**
  * bench:scale — the system on a national-size database: 1,000,000 users, 2,000,000 watchdogs
@@ -28,6 +30,10 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '1000000' },
     watchdogs: { type: 'string', default: '2000000' },
     active: { type: 'string', default: '1000000' },
+    offers: { type: 'string', default: '1000000' },
+    'active-offers': { type: 'string', default: '150000' },
+    /** The notifier burst: match.found events for half as many people (0: skip it). */
+    burst: { type: 'string', default: '100000' },
     connections: { type: 'string', default: '20' },
     reseed: { type: 'boolean', default: false },
     /** Measure only the calls whose name contains this. */
@@ -35,6 +41,7 @@ const { values: args } = parseArgs({
   },
 });
 const COUNTS = { users: Number(args.users), watchdogs: Number(args.watchdogs), activeWatchdogs: Number(args.active) };
+const OFFERS = { offers: Number(args.offers), active: Number(args['active-offers']) };
 const CONNECTIONS = Number(args.connections);
 const PREFIX = 'scale.';
 const SUFFIX = '-scale';
@@ -58,9 +65,14 @@ async function main() {
   await bus.ensureTopics();
 
   const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
-  await seedOrReuse(accounts, bus);
+  const offers = await mongoose.createConnection(MONGO_URL, { dbName: `rr-normaliser${SUFFIX}` }).asPromise();
+  await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers)]);
 
+  // Registration, reset and watchdog e-mails go to a sink: MailDev keeps every message in memory
+  // and would be measured instead of the services.
+  const sink = await startSink();
   const env = sharedEnv({
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     KAFKA_TOPIC_PREFIX: PREFIX, MONGO_DB_SUFFIX: SUFFIX, LOG_LEVEL: 'warn',
     RATE_AUTH_PER_IP: '100000000', RATE_AUTH_PER_EMAIL: '100000000', RATE_FILTERS_PER_IP: '100000000', RATE_FILTERS_PER_EMAIL: '100000000',
   });
@@ -74,7 +86,7 @@ async function main() {
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const calls = (await callSpecs(accounts, env)).filter((c) => c.name.includes(args.only!));
+    const calls = [...(await callSpecs(accounts, env)), ...offerCalls()].filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
     for (const spec of calls) {
       const f = await measureCall(gateway, spec, CONNECTIONS);
@@ -82,6 +94,9 @@ async function main() {
       figures.push(f);
     }
     const rssMB = Object.fromEntries(processes.filter((p) => p.service).map((p) => [p.name, residentMB(supervisor.pidOf(p.name))]));
+    say('stopping the system before the notifier burst (it runs its own notifier)…');
+    await supervisor.stopAll();
+    const burst = Number(args.burst) > 0 ? await notifierBurst({ events: Number(args.burst), recipients: Number(args.burst) / 2, smtp: 'sink', progress: say }) : null;
     const result = {
       users: COUNTS.users,
       watchdogs: COUNTS.watchdogs,
@@ -92,6 +107,9 @@ async function main() {
       readySeconds: Object.fromEntries(Object.entries(readySeconds).filter(([name]) => processes.find((p) => p.name === name)?.service)),
       rssMB,
       matcherReadySeconds: readySeconds.matcher,
+      alertsPerSec: burst?.emailsPerSec ?? null,
+      alertDuplicates: burst?.duplicates ?? null,
+      offers: OFFERS.offers,
       benchSeconds: Math.round((Date.now() - started) / 1000),
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -99,6 +117,8 @@ async function main() {
     say('stopping the system…');
     await supervisor.stopAll();
     await accounts.close();
+    await offers.close();
+    await sink.close();
     await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
     await bus.disconnect();
   }
@@ -122,6 +142,29 @@ async function seedOrReuse(accounts: mongoose.Connection, bus: Bus): Promise<voi
   await seedAccounts(accounts, COUNTS, publish, say);
   await marker.insertOne({ _id: 'accounts', counts: COUNTS });
   say(`accounts: seeded (${elapsed()})`);
+}
+
+/** Seeds the offers unless the database already holds exactly this many. */
+async function seedOffersOrReuse(db: mongoose.Connection): Promise<void> {
+  const marker = db.db!.collection<{ _id: string; counts: typeof OFFERS }>('bench_seed');
+  if (!args.reseed && JSON.stringify((await marker.findOne({ _id: 'offers' }))?.counts) === JSON.stringify(OFFERS)) {
+    say('offers: reusing the seeded database');
+    return;
+  }
+  say(`offers: seeding ${OFFERS.offers.toLocaleString('en')} offers (${OFFERS.active.toLocaleString('en')} active)…`);
+  await db.dropDatabase();
+  await seedOffers(db, OFFERS, say);
+  await marker.insertOne({ _id: 'offers', counts: OFFERS });
+  say(`offers: seeded (${elapsed()})`);
+}
+
+/** The offers API: one offer by id, and page 50 of a region's newest offers. */
+function offerCalls(): CallSpec[] {
+  const regions = ['CZ010', 'CZ020', 'CZ064', 'CZ080', 'CZ032', 'CZ042'];
+  return [
+    { name: 'GET /api/offers/:id', requests: 4000, make: (i) => ({ method: 'GET', path: `/api/offers/${offerId((i * 7919) % OFFERS.offers)}` }) },
+    { name: 'GET /api/offers?regionCode page 50', requests: 2000, make: (i) => ({ method: 'GET', path: `/api/offers?regionCode=${regions[i % regions.length]}&offset=980&limit=20` }) },
+  ];
 }
 
 /** Reads the active watchdogs back in keyset pages and publishes them (a reused database). */
