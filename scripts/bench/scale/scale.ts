@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     burst: { type: 'string', default: '100000' },
     connections: { type: 'string', default: '20' },
     reseed: { type: 'boolean', default: false },
+    /** Seed (or check) the database and stop: the measured run then reuses it. */
+    'seed-only': { type: 'boolean', default: false },
     /** Measure only the calls whose name contains this. */
     only: { type: 'string', default: '' },
   },
@@ -67,6 +69,13 @@ async function main() {
   const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
   const offers = await mongoose.createConnection(MONGO_URL, { dbName: `rr-normaliser${SUFFIX}` }).asPromise();
   await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers)]);
+  if (args['seed-only']) {
+    say(`seeded (${elapsed()}); measure with the same counts to reuse it`);
+    await Promise.all([accounts.close(), offers.close()]);
+    await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+    await bus.disconnect();
+    return;
+  }
 
   // Registration, reset and watchdog e-mails go to a sink: MailDev keeps every message in memory
   // and would be measured instead of the services.
