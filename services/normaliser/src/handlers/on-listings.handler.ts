@@ -5,6 +5,7 @@ import { BatchNormaliser, type BatchInput, type BatchStats } from '../domain/nor
 import type { OutgoingEvent } from '../domain/outgoing-event';
 import type { StateCache } from '../domain/state-cache';
 import type { JournalBatch, JournalRepository } from '../repositories/journal.repository';
+import { stampOrigins } from './event-origin';
 import type { OutboxRelay } from './outbox-relay';
 
 export type NormaliserDeps = {
@@ -70,6 +71,7 @@ export function createListingsHandler(deps: NormaliserDeps) {
       }
     }
     if (result.listings.length > 0 || result.offers.length > 0 || result.events.length > 0) {
+      stampOrigins(result.events, events);
       await journal(result);
       for (const o of result.offers) deps.cache.putOffer(o);
       for (const r of result.listings) deps.cache.putListing(r);
@@ -143,7 +145,7 @@ export function publisherOf(bus: Bus) {
   return async (events: OutgoingEvent[]): Promise<void> => {
     for (const type of ['offer.published', 'offer.updated', 'offer.withdrawn'] as const) {
       const list = events.filter((e): e is OutgoingEvent<typeof type> => e.type === type);
-      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data })));
+      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data, correlationId: e.correlationId, trace: e.trace })));
     }
   };
 }
