@@ -33,6 +33,9 @@ export function portsFor(offset = 0) {
     },
     mailWeb: 1080,
     smtp: 1025,
+    /** Jaeger (shared like the mail catcher): UI and query API, OTLP over HTTP. */
+    jaegerUi: 16686,
+    otlpHttp: 4318,
   };
 }
 export type Ports = ReturnType<typeof portsFor>;
