@@ -105,7 +105,38 @@ function checkDeployment(what: string, deployed: Record<string, Deployed>, reach
   return problems;
 }
 
+/** A variable's default in a service's schema, if it has one. */
+function defaultOf(schema: z.ZodTypeAny, variable: string): unknown {
+  let object = schema;
+  while (object._def.schema) object = object._def.schema;
+  let t = (object as z.AnyZodObject).shape[variable] as z.ZodTypeAny | undefined;
+  while (t && (t._def.schema || t._def.innerType)) {
+    if (t._def.typeName === 'ZodDefault') return t._def.defaultValue();
+    t = t._def.schema ?? t._def.innerType;
+  }
+  return undefined;
+}
+
 describe('deployment files against scripts/system/topology.ts', () => {
+  it('has the services\' own defaults agree with it (0 = any free port)', () => {
+    const problems: string[] = [];
+    for (const name of SERVICES) {
+      for (const [variable, port] of Object.entries(TOPOLOGY[name].ports)) {
+        const value = defaultOf(SCHEMAS[name], variable);
+        if (value !== undefined && Number(value) !== 0 && Number(value) !== port) problems.push(`${name}: ${variable} defaults to ${value}, the topology says ${port}`);
+      }
+      for (const [variable, targets] of Object.entries(TOPOLOGY[name].links ?? {})) {
+        const value = defaultOf(SCHEMAS[name], variable);
+        if (typeof value !== 'string') continue;
+        for (const t of targets) {
+          const port = t.service === 'portal-simulator' ? 8090 : TOPOLOGY[t.service].ports[t.port];
+          if (!urlsIn(value).some((u) => u.port === port)) problems.push(`${name}: ${variable} defaults to ${value}, without ${t.service}'s port ${port}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('knows which variables a service must be given', () => {
     expect(requiredVariables(NotifierConfig)).toEqual(expect.arrayContaining(['WATCHDOG_LINK_SECRET', 'KAFKA_BROKERS', 'MONGO_URL', 'SMTP_URL']));
     expect(requiredVariables(GatewayConfig)).toEqual(expect.arrayContaining(['ACCOUNT_URL', 'OFFERS_URL', 'SERVICE_HEALTH_URLS']));
