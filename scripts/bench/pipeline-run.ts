@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PORTALS, type Watchdog } from '@rr/proto';
 import { Bus, createLogger } from '@rr/kit';
 import { portsFor } from '../system/services';
-import { startInfrastructure, startServices, type RunningSystem } from '../system/system';
+import { startInfrastructure, startServices, tracingEnv, type RunningSystem } from '../system/system';
 import { expectedAlerts, type GroundTruth } from './expected-alerts';
 import { marketWatchdogs } from './watchdog-market';
 
@@ -78,7 +78,9 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   const target = options.system ?? LOCAL_SYSTEM;
   ({ simulator: SIM, offers: OFFERS, matcherHealth: MATCHER_HEALTH } = target);
-  startInfrastructure(say);
+  // BENCH_TRACES=on: the services export their traces to the local Jaeger (what tracing costs, and traces to look at).
+  const traced = process.env.BENCH_TRACES === 'on';
+  startInfrastructure(say, { jaeger: traced });
   const ns = `bench${randomUUID().slice(0, 6)}`;
   const prefix = `${ns}.`;
   const intervals = Object.fromEntries(PORTALS.map((p) => [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, String(options.pollSeconds)]));
@@ -87,7 +89,7 @@ export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   await bus.connect();
   await bus.ensureTopics();
 
-  const system = await target.start(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals });
+  const system = await target.start(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals, ...(traced ? tracingEnv() : {}) });
   try {
     return await measure(options, system, bus);
   } finally {
