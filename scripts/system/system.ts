@@ -121,7 +121,7 @@ export function isSystemRunning(): Promise<boolean> {
 
 export function table(processes: ProcessSpec[]): string {
   const rows: Array<[string, string]> = [
-    ['web client + API', `http://localhost:${PORTS.gateway}  (/api/health, /api/openapi.json)`],
+    ['web client + API', `http://localhost:${PORTS.gateway}  (/api/health, /api/openapi.json; gateway metrics http://127.0.0.1:${PORTS.gatewayHealth}/metrics)`],
     ['mail catcher', `http://localhost:${PORTS.mailWeb}  (SMTP 127.0.0.1:${PORTS.smtp})`],
     ['traces (Jaeger)', `http://localhost:${PORTS.jaegerUi}  (API /api/traces; OTLP 127.0.0.1:${PORTS.otlpHttp})`],
     ['portal simulator', `http://localhost:${PORTS.simulator}  (admin API under /admin)`],
