@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildWeb, infrastructureUp, isSystemRunning, startInfrastructure, startServices, stopInfrastructure, table } from './system/system';
+import { buildWeb, infrastructureUp, isSystemRunning, startInfrastructure, startServices, stopInfrastructure, table, tracingEnv } from './system/system';
 import { systemProcesses } from './system/services';
 
 /**
@@ -17,12 +17,12 @@ async function main() {
     return;
   }
   const infraWasUp = await infrastructureUp();
-  startInfrastructure(say);
+  startInfrastructure(say, { jaeger: true });
   buildWeb(say);
   // The simulator's catalogue is small: walk it whole (withdrawal detection) every 30 s, not every 15 min.
   // It starts with a demo market (300 properties, then 4 a minute) unless SIM_DEMO=off.
   const demo: Record<string, string> = process.env.SIM_DEMO === 'off' ? {} : { SIM_DEMO_COUNT: '300', SIM_DEMO_PER_MINUTE: '4' };
-  const system = await startServices(say, { CRAWL_FULL_WALK_SECONDS: process.env.CRAWL_FULL_WALK_SECONDS ?? '30', ...demo });
+  const system = await startServices(say, { CRAWL_FULL_WALK_SECONDS: process.env.CRAWL_FULL_WALK_SECONDS ?? '30', ...demo, ...tracingEnv() });
   const secrets = JSON.parse(readFileSync(path.resolve(__dirname, '../.run/dev-secrets.json'), 'utf8'));
   process.stdout.write(`\nReality Radar is running:\n${table(system.processes)}\n`);
   process.stdout.write(`\n  administrator: ${secrets.ADMIN_EMAIL} / ${secrets.ADMIN_PASSWORD}\n  Ctrl-C stops the services.\n\n`);

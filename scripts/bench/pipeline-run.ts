@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PORTALS, type Watchdog } from '@rr/proto';
 import { Bus, createLogger } from '@rr/kit';
 import { portsFor } from '../system/services';
-import { startInfrastructure, startServices, type RunningSystem } from '../system/system';
+import { startInfrastructure, startServices, tracingEnv, type RunningSystem } from '../system/system';
 import { expectedAlerts, type GroundTruth } from './expected-alerts';
 import { marketWatchdogs } from './watchdog-market';
 
@@ -22,6 +22,19 @@ export type RunOptions = {
   pollSeconds: number;
   /** Called once the stream runs, with the system, to inject faults. */
   during?: (system: RunningSystem, log: (line: string) => void) => Promise<void>;
+  /** Called after the measurement, before the system stops (e.g. to read each instance's health). */
+  after?: (system: RunningSystem, log: (line: string) => void) => Promise<void>;
+  /** The system measured; by default the local one beside `npm start` (ports +1000). */
+  system?: PipelineSystem;
+};
+
+/** How to start the system under test and where the measurement reaches it. */
+export type PipelineSystem = {
+  start: (progress: (line: string) => void, env: Record<string, string>) => Promise<RunningSystem>;
+  simulator: string;
+  offers: string;
+  /** Every matcher instance's health URL (shards hold a share of the watchdogs each). */
+  matcherHealth: string[];
 };
 
 export type RunFigures = {
@@ -45,9 +58,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The benchmark's own system runs beside a running `npm start`, on ports shifted by this much. */
 const PORT_OFFSET = 1000;
 const PORTS = portsFor(PORT_OFFSET);
-const SIM = `http://127.0.0.1:${PORTS.simulator}`;
 const MAIL = `http://127.0.0.1:${PORTS.mailWeb}`;
-const OFFERS = `http://127.0.0.1:${PORTS.normaliserApi}`;
+const LOCAL_SYSTEM: PipelineSystem = {
+  start: (progress, env) => startServices(progress, env, PORT_OFFSET),
+  simulator: `http://127.0.0.1:${PORTS.simulator}`,
+  offers: `http://127.0.0.1:${PORTS.normaliserApi}`,
+  matcherHealth: [`http://127.0.0.1:${PORTS.health.matcher}/health`],
+};
+let SIM = LOCAL_SYSTEM.simulator;
+let OFFERS = LOCAL_SYSTEM.offers;
+let MATCHER_HEALTH = LOCAL_SYSTEM.matcherHealth;
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
@@ -56,7 +76,11 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 export async function runPipeline(options: RunOptions): Promise<RunFigures> {
-  startInfrastructure(say);
+  const target = options.system ?? LOCAL_SYSTEM;
+  ({ simulator: SIM, offers: OFFERS, matcherHealth: MATCHER_HEALTH } = target);
+  // BENCH_TRACES=on: the services export their traces to the local Jaeger (what tracing costs, and traces to look at).
+  const traced = process.env.BENCH_TRACES === 'on';
+  startInfrastructure(say, { jaeger: traced });
   const ns = `bench${randomUUID().slice(0, 6)}`;
   const prefix = `${ns}.`;
   const intervals = Object.fromEntries(PORTALS.map((p) => [`PORTAL_INTERVAL_SECONDS_${p.toUpperCase()}`, String(options.pollSeconds)]));
@@ -65,10 +89,11 @@ export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   await bus.connect();
   await bus.ensureTopics();
 
-  const system = await startServices(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals }, PORT_OFFSET);
+  const system = await target.start(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals, ...(traced ? tracingEnv() : {}) });
   try {
     return await measure(options, system, bus);
   } finally {
+    await options.after?.(system, say).catch((err: Error) => say(`after: ${err.message}`));
     say('stopping the system…');
     await system.stop();
     await bus.disconnect();
@@ -220,8 +245,8 @@ async function explainMissed(missed: string[], truth: GroundTruth, watchdogs: Wa
 async function waitForMatcher(count: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const health = (await fetch(`http://127.0.0.1:${PORTS.health.matcher}/health`).then((r) => r.json()).catch(() => null)) as { details?: { watchdogs?: number } } | null;
-    if ((health?.details?.watchdogs ?? 0) >= count) return;
+    const health = (await Promise.all(MATCHER_HEALTH.map((url) => fetch(url).then((r) => r.json()).catch(() => null)))) as Array<{ details?: { watchdogs?: number } } | null>;
+    if (health.reduce((sum, h) => sum + (h?.details?.watchdogs ?? 0), 0) >= count) return;
     await sleep(500);
   }
   throw new Error(`the matcher did not load ${count} watchdogs within 60 s`);

@@ -1,6 +1,8 @@
+import { SHARED, SIMULATOR, TOPOLOGY } from './topology';
+
 /**
  * What `npm start`, the test runner and the benchmarks run: every process of the system, its
- * ports and its settings for a local run. The one place local ports are written.
+ * ports and its settings for a local run. Ports come from topology.ts.
  */
 
 export type ProcessSpec = {
@@ -21,18 +23,20 @@ export type ProcessSpec = {
  * second system beside the one `npm start` runs.
  */
 export function portsFor(offset = 0) {
+  const health = (name: Exclude<keyof typeof TOPOLOGY, 'gateway'>) => TOPOLOGY[name].ports.HEALTH_PORT + offset;
   return {
-    gateway: 8080 + offset,
-    simulator: 8090 + offset,
-    normaliserApi: 8102 + offset,
-    notifierApi: 8104 + offset,
-    accountApi: 8105 + offset,
+    gateway: TOPOLOGY.gateway.ports.GATEWAY_PORT + offset,
+    gatewayHealth: TOPOLOGY.gateway.ports.HEALTH_PORT + offset,
+    simulator: SIMULATOR.ports.PORT + offset,
+    normaliserApi: TOPOLOGY.normaliser.ports.OFFERS_API_PORT + offset,
+    notifierApi: TOPOLOGY.notifier.ports.NOTIFIER_API_PORT + offset,
+    accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
     health: {
-      crawler: 8201 + offset, normaliser: 8202 + offset, matcher: 8203 + offset, notifier: 8204 + offset,
-      account: 8205 + offset, billing: 8206 + offset, 'ad-serving': 8207 + offset,
+      crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
+      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'),
     },
-    mailWeb: 1080,
-    smtp: 1025,
+    /** Shared by every system on the machine: the mail catcher and Jaeger (UI and query API, OTLP over HTTP). */
+    ...SHARED,
   };
 }
 export type Ports = ReturnType<typeof portsFor>;
@@ -90,6 +94,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         ...shared,
         PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}`,
         GATEWAY_PORT: String(PORTS.gateway),
+        HEALTH_PORT: String(PORTS.gatewayHealth),
         ACCOUNT_URL: local(PORTS.accountApi),
         OFFERS_URL: local(PORTS.normaliserApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,

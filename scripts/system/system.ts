@@ -28,9 +28,14 @@ export function stopInfrastructure(): void {
   spawnSync('bash', [path.join(ROOT, 'scripts/infra/infra.sh'), 'stop'], { stdio: 'inherit' });
 }
 
-export function startInfrastructure(progress: Progress): void {
-  progress('infrastructure: Kafka, FerretDB, MailDev…');
-  const result = spawnSync('bash', [path.join(ROOT, 'scripts/infra/infra.sh'), 'start'], { stdio: 'inherit' });
+/**
+ * Jaeger only for `npm start` (and whoever asks): tests collect spans in memory and benchmarks run
+ * untraced, so a fresh machine's test run does not wait for Jaeger's first build.
+ */
+export function startInfrastructure(progress: Progress, options: { jaeger?: boolean } = {}): void {
+  progress(`infrastructure: Kafka, FerretDB, MailDev${options.jaeger ? ', Jaeger' : ''}…`);
+  const env = { ...process.env, JAEGER: options.jaeger && process.env.JAEGER !== 'off' ? 'on' : 'off' };
+  const result = spawnSync('bash', [path.join(ROOT, 'scripts/infra/infra.sh'), 'start'], { stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('the infrastructure did not start (see the lines above)');
 }
 
@@ -50,6 +55,14 @@ function devSecrets(): Record<string, string> {
   mkdirSync(RUN, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+/** Traces to the local Jaeger (infra.sh starts it) for `npm start`; benchmarks run without unless they ask. JAEGER=off runs without. */
+export function tracingEnv(): Record<string, string> {
+  return {
+    OTEL_ENABLED: process.env.JAEGER === 'off' ? 'false' : 'true',
+    OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? `http://127.0.0.1:${PORTS.otlpHttp}`,
+  };
 }
 
 export function sharedEnv(overrides: Record<string, string> = {}): Record<string, string> {
@@ -108,12 +121,13 @@ export function isSystemRunning(): Promise<boolean> {
 
 export function table(processes: ProcessSpec[]): string {
   const rows: Array<[string, string]> = [
-    ['web client + API', `http://localhost:${PORTS.gateway}  (/api/health, /api/openapi.json)`],
+    ['web client + API', `http://localhost:${PORTS.gateway}  (/api/health, /api/openapi.json; gateway metrics http://127.0.0.1:${PORTS.gatewayHealth}/metrics)`],
     ['mail catcher', `http://localhost:${PORTS.mailWeb}  (SMTP 127.0.0.1:${PORTS.smtp})`],
+    ['traces (Jaeger)', `http://localhost:${PORTS.jaegerUi}  (API /api/traces; OTLP 127.0.0.1:${PORTS.otlpHttp})`],
     ['portal simulator', `http://localhost:${PORTS.simulator}  (admin API under /admin)`],
     ['Kafka', process.env.KAFKA_BROKERS ?? '127.0.0.1:9092'],
     ['database', process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017 (FerretDB, SQLite)'],
-    ...processes.filter((p) => p.service && p.name !== 'gateway').map((p) => [`  ${p.name}`, p.healthUrl] as [string, string]),
+    ...processes.filter((p) => p.service && p.name !== 'gateway').map((p) => [`  ${p.name}`, `${p.healthUrl}  (/metrics)`] as [string, string]),
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n');

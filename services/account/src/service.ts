@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { getGazetteer } from '@rr/gazetteer';
-import { ProcessedEvents, createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
+import { ProcessedEvents, createMailer, httpObservability, listen, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { ROLES } from '@rr/proto';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -42,7 +41,7 @@ function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
     magic: new MagicLinkRepository(db, config.MAGIC_LINK_TTL_MINUTES * 60_000),
     publisher: new WatchdogPublisher(bus, watchdogs, log),
     contacts: new ContactRepository(db),
-    mails: new AccountMails(createMailer(config)),
+    mails: new AccountMails(createMailer(config, 'account')),
     passwords: new Passwords({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
     tokens: new SessionTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS),
     places: gazetteerDirectory(getGazetteer()),
@@ -80,6 +79,7 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
 
     const app = express();
     app.disable('x-powered-by');
+    app.use(httpObservability('account'));
     app.use(express.json({ limit: '64kb' }));
     app.use(express.urlencoded({ extended: false, limit: '16kb' }));
     const startedAt = Date.now();
@@ -92,11 +92,9 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
     app.use(errorHandler(ctx.log));
 
-    const server = await new Promise<import('node:http').Server>((resolve) => {
-      const s = app.listen(ctx.config.ACCOUNT_API_PORT, '127.0.0.1', () => resolve(s));
-    });
-    ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
-    const apiPort = (server.address() as AddressInfo).port;
+    const api = await listen(app, { host: ctx.config.BIND_HOST, port: ctx.config.ACCOUNT_API_PORT }, 'account API');
+    ctx.shutdown.add('api', api.close);
+    const apiPort = api.port;
 
     await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
     await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle) });

@@ -4,6 +4,7 @@ import { PORTALS, type ListingFetchedV1, type Portal } from '@rr/proto';
 import type { PortalAdapter } from './adapters/types';
 import { portalSettingsOf, type CrawlerConfig, type PortalSettings } from './config';
 import { PortalRunner, type RunnerOptions } from './crawl/portal-runner';
+import type { ListingOrigin } from './crawl/crawl-portal';
 import { CRAWL_REQUESTED_GROUP, onCrawlRequested } from './handlers/on-crawl-requested';
 import { createBrowserRenderer, type Renderer } from './http/browser';
 import { PoliteClient } from './http/polite-client';
@@ -38,9 +39,9 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
   const runners: Partial<Record<Portal, PortalRunner>> = {};
   // Listings leave one by one as they are parsed; those that arrive while a send is in flight,
   // from any portal, ride together in the next one.
-  const listingsOut = new CoalescingPublisher<ListingFetchedV1>((items) =>
-    bus.publishMany('listing.fetched', items.map((data) => ({ key: `${data.listing.portal}:${data.listing.listingId}`, data }))));
-  const emitListing = (item: ListingFetchedV1) => listingsOut.add(item);
+  const listingsOut = new CoalescingPublisher<{ data: ListingFetchedV1; origin?: ListingOrigin }>((items) =>
+    bus.publishMany('listing.fetched', items.map(({ data, origin }) => ({ key: `${data.listing.portal}:${data.listing.listingId}`, data, ...origin }))));
+  const emitListing = (data: ListingFetchedV1, origin?: ListingOrigin) => listingsOut.add({ data, origin });
   for (const portal of PORTALS) {
     const adapter = options.adapters[portal];
     if (!settings[portal].enabled) continue;

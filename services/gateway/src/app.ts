@@ -3,7 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Gazetteer } from '@rr/gazetteer';
-import type { Logger } from '@rr/kit';
+import { httpObservability, type Logger } from '@rr/kit';
 import { autocomplete } from './autocomplete';
 import type { GatewayConfig } from './config';
 import { aggregateHealth } from './health/aggregate-health';
@@ -22,6 +22,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(httpObservability('gateway'));
   // Outside production the offer photos come from the local portal simulator over plain http.
   const localImages = config.NODE_ENV === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
   app.use(securityHeaders({ imgSources: [...localImages, ...config.CSP_IMG_SOURCES] }));

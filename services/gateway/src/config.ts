@@ -27,8 +27,6 @@ const healthUrls = z.string().transform((s, ctx) => {
 
 export const GatewayConfig = BaseConfig.extend({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Where the gateway itself listens; 127.0.0.1 locally, 0.0.0.0 in a container. */
-  GATEWAY_HOST: z.string().default('127.0.0.1'),
   ACCOUNT_URL: z.string().url().default('http://127.0.0.1:8105'),
   OFFERS_URL: z.string().url().default('http://127.0.0.1:8102'),
   SERVICE_HEALTH_URLS: healthUrls.default(DEFAULT_HEALTH_URLS),

@@ -1,7 +1,5 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getGazetteer } from '@rr/gazetteer';
-import type { ServiceDefinition } from '@rr/kit';
+import { listen, type ServiceDefinition } from '@rr/kit';
 import { createGatewayApp } from './app';
 import { GatewayConfig } from './config';
 
@@ -11,11 +9,9 @@ export const gatewayService: ServiceDefinition<typeof GatewayConfig> = {
   database: false,
   async start(ctx) {
     const app = createGatewayApp({ config: ctx.config, log: ctx.log, gazetteer: getGazetteer });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(ctx.config.GATEWAY_PORT, ctx.config.GATEWAY_HOST, () => resolve(s));
-    });
-    ctx.shutdown.add('http', () => new Promise((resolve) => server.close(() => resolve(undefined))));
-    const port = (server.address() as AddressInfo).port;
+    const http = await listen(app, { host: ctx.config.BIND_HOST, port: ctx.config.GATEWAY_PORT }, 'gateway');
+    ctx.shutdown.add('http', http.close);
+    const port = http.port;
     ctx.log.info({ port }, 'gateway listening');
     return { details: () => ({ port }) };
   },

@@ -1,6 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DependencyHealth, ServiceHealth } from '@rr/proto';
+import { listen } from './http-server';
+import { metricsText } from './metrics';
 
 export type HealthCheck = () => Promise<DependencyHealth>;
 
@@ -25,19 +25,20 @@ export async function checkHealth(source: HealthSource): Promise<ServiceHealth> 
   };
 }
 
-/** GET /health (200 or 503 with the report) and GET /ready, on a port of its own. */
+/** GET /health (200 or 503 with the report), GET /ready and GET /metrics (Prometheus), on a port of its own. */
 export async function startHealthServer(source: HealthSource, port: number, host = '127.0.0.1'): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
+  const listening = await listen(async (req, res) => {
+    if (req.url === '/metrics') {
+      const { contentType, body } = await metricsText();
+      res.writeHead(200, { 'content-type': contentType }).end(body);
+      return;
+    }
     if (req.url !== '/health' && req.url !== '/ready') {
       res.writeHead(404).end();
       return;
     }
     const report = await checkHealth(source);
     res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report));
-  });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  }, { host, port }, `${source.service} health server`);
+  return { port: listening.port, close: listening.close };
 }

@@ -8,6 +8,8 @@ export * from './processed-events';
 export * from './health';
 export * from './shutdown';
 export * from './telemetry';
+export * from './metrics';
+export * from './http-server';
 export * from './mailer';
 export * from './service';
 export * from './paths';

@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer';
 import sendgrid from '@sendgrid/mail';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { metrics } from './metrics';
+import { SpanKind, inSpan } from './telemetry';
 
 export type MailMessage = {
   to: string;
@@ -29,7 +31,29 @@ export type MailConfig = z.infer<typeof MailConfig>;
  * the provider calls permanent (5xx for the address) is `ACCOUNT_BLOCKED`-worthy and not retried;
  * anything else is retriable.
  */
-export function createMailer(config: MailConfig): Mailer {
+export function createMailer(config: MailConfig, service = 'unknown'): Mailer {
+  return observed(providerMailer(config), service);
+}
+
+/** Each send in a client span (`smtp send`), counted in rr_mails_sent_total or rr_mail_failures_total. */
+function observed(mailer: Mailer, service: string): Mailer {
+  return {
+    provider: mailer.provider,
+    send: (m) => inSpan(`${mailer.provider} send`, { 'rr.mail.category': m.category ?? 'other' }, async () => {
+      const category = m.category ?? 'other';
+      try {
+        const sent = await mailer.send(m);
+        metrics.mailsSent.inc({ service, category, provider: mailer.provider });
+        return sent;
+      } catch (err) {
+        metrics.mailFailures.inc({ service, category, kind: err instanceof PermanentMailError ? 'permanent' : 'transient' });
+        throw err;
+      }
+    }, { kind: SpanKind.CLIENT }),
+  };
+}
+
+function providerMailer(config: MailConfig): Mailer {
   if (config.SENDGRID_API_KEY) {
     sendgrid.setApiKey(config.SENDGRID_API_KEY);
     return {

@@ -6,6 +6,7 @@ import { startHealthServer, type HealthCheck } from './health';
 import { createLogger, type Logger } from './logger';
 import { connectDatabase, pingDatabase } from './mongo';
 import { Shutdown } from './shutdown';
+import { collectProcessMetrics } from './metrics';
 import { startTelemetry } from './telemetry';
 
 export type ServiceContext<C> = {
@@ -40,6 +41,7 @@ export async function runService<S extends z.ZodTypeAny>(
   const shutdown = new Shutdown(log);
   const telemetry = startTelemetry(def.name, config.OTEL_ENABLED);
   shutdown.add('telemetry', telemetry.shutdown);
+  collectProcessMetrics();
 
   const db = def.database ? await connectDatabase(config.MONGO_URL, databaseNameOf(def.name, config), log) : null;
   if (db) shutdown.add('database', () => db.close());

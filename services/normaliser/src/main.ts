@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { getGazetteer } from '@rr/gazetteer';
-import { runService, type ServiceDefinition } from '@rr/kit';
+import { listen, runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
 import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
 import { OutboxRelay } from './handlers/outbox-relay';
@@ -57,16 +56,13 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = createOffersApi(store, log);
-    const server = await new Promise<import('node:http').Server>((resolve) => {
-      const s = api.listen(config.OFFERS_API_PORT, '127.0.0.1', () => resolve(s));
-    });
-    shutdown.add('offers-api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
-    log.info({ port: (server.address() as AddressInfo).port }, 'offers API listening');
+    const api = await listen(createOffersApi(store, log), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
+    shutdown.add('offers-api', api.close);
+    log.info({ port: api.port }, 'offers API listening');
 
     return {
       details: () => ({
-        offersApiPort: (server.address() as AddressInfo).port, seq: handler.seq(), ...handler.counters,
+        offersApiPort: api.port, seq: handler.seq(), ...handler.counters,
         outbox: { backlog: relay.backlog, published: relay.published, failures: relay.failures },
       }),
     };

@@ -2,7 +2,7 @@ import type { Bus, Logger } from '@rr/kit';
 import type { Confirmation, LedgerRepository } from './repositories/ledger.repository';
 
 /** An e-mail the provider accepted, with what `alert.sent` tells about it. */
-export type Accepted = Confirmation & { email: string; watchdogIds: string[]; offerIds: string[] };
+export type Accepted = Confirmation & { email: string; watchdogIds: string[]; offerIds: string[]; correlationId?: string; trace?: Record<string, string> };
 
 const RETRY_MS = 1_000;
 
@@ -108,6 +108,8 @@ export class Confirmations {
         recipientEmail: a.email, watchdogIds: a.watchdogIds, offerIds: a.offerIds, sentAt: a.sentAt.toISOString(),
         provider: a.provider === 'sendgrid' ? ('sendgrid' as const) : ('smtp' as const), messageId: a.messageId,
       },
+      // The e-mail's first alert names the trace and correlation id `alert.sent` continues.
+      correlationId: a.correlationId, trace: a.trace,
     })));
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PermanentMailError, type Bus, type Logger, type Mailer } from '@rr/kit';
+import { PermanentMailError, contextOfCarrier, inSpan, type Bus, type Logger, type Mailer } from '@rr/kit';
 import { Confirmations } from './confirmations';
 import { AlertQueue, type Pick, type QueuedEntry } from './domain/alert-queue';
 import { retryDelayMs } from './domain/alert-rules';
@@ -328,7 +328,10 @@ export class Dispatcher {
     let sent: Awaited<ReturnType<Mailer['send']>>;
     const sendStarted = Date.now();
     try {
-      sent = await this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' });
+      // The e-mail continues the trace of its first alert's offer and links the others'.
+      sent = await inSpan('alert e-mail', { 'rr.alerts': entries.length, 'rr.batch_id': batch.batchId }, () =>
+        this.mailer.send({ to: first.email, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, category: 'alert' }),
+      { parent: contextOfCarrier(first.trace ?? undefined), links: entries.slice(1).flatMap((e) => (e.trace ? [e.trace] : [])) });
     } catch (err) {
       await marked;
       await this.failed(batch, err as Error);
@@ -408,6 +411,7 @@ export class Dispatcher {
 function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null) {
   return {
     keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, email: entries[0].email,
+    correlationId: entries[0].correlationId ?? undefined, trace: entries[0].trace ?? undefined,
     watchdogIds: [...new Set(entries.map((e) => e.watchdogId))], offerIds: entries.map((e) => e.offerId),
   };
 }

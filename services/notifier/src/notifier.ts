@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { createMailer, type ServiceContext } from '@rr/kit';
+import { createMailer, listen, type ServiceContext } from '@rr/kit';
 import { watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
 import type { NotifierConfig } from './config';
 import { Dispatcher } from './dispatcher';
@@ -20,7 +19,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   const { bus, config, log, shutdown } = ctx;
   const ledger = new LedgerRepository(ctx.db!);
   await ledger.init();
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, 'notifier');
   const dispatcher = new Dispatcher(ledger, mailer, bus, options.ads ?? noAds, {
     publicUrl: config.PUBLIC_URL,
     windowMs: config.ALERT_WINDOW_MS,
@@ -57,10 +56,9 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   shutdown.add('dispatcher-timers', () => (clearInterval(tick), clearInterval(rescan)));
 
   const app = sendgridWebhookApp({ key: config.SENDGRID_WEBHOOK_PUBLIC_KEY ? sendgridPublicKey(config.SENDGRID_WEBHOOK_PUBLIC_KEY) : null, bus, blocker: dispatcher, log });
-  const server = app.listen(config.NOTIFIER_API_PORT, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  shutdown.add('webhook-server', () => new Promise<void>((resolve) => server.close(() => resolve())));
-  const apiPort = (server.address() as AddressInfo).port;
+  const webhook = await listen(app, { host: config.BIND_HOST, port: config.NOTIFIER_API_PORT }, 'notifier webhook');
+  shutdown.add('webhook-server', webhook.close);
+  const apiPort = webhook.port;
   log.info({ apiPort, provider: mailer.provider }, 'notifier ready');
 
   return { details: () => ({ provider: mailer.provider, apiPort, ...dispatcher.details() }), apiPort, dispatcher, ledger };

@@ -1,4 +1,5 @@
-import { checkEvent, type Logger } from '@rr/kit';
+import { randomUUID } from 'node:crypto';
+import { SpanKind, checkEvent, inSpan, metrics, traceCarrierOf, type Logger, type TraceCarrier } from '@rr/kit';
 import type { ListingFetchedV1, ListingWithdrawnV1, Portal } from '@rr/proto';
 import { ParseError, type ListPage, type ListingRef, type PortalAdapter, type PortalClient } from '../adapters/types';
 import { CircuitOpenError } from '../http/errors';
@@ -7,6 +8,8 @@ export type ListingStatus = 'active' | 'failed' | 'withdrawn';
 export type KnownListing = { url: string; fingerprint: string; status: ListingStatus };
 export type ListingChange = KnownListing & { listingId: string };
 export type ParseFailure = { portal: Portal; url: string; reason: string; at: Date };
+/** Where a listing's journey starts: its correlation id and the trace of its fetch. */
+export type ListingOrigin = { correlationId: string; trace?: TraceCarrier };
 
 /**
  * Where a crawl keeps what it learnt. Listings are emitted as their details arrive; the crawler's
@@ -14,7 +17,7 @@ export type ParseFailure = { portal: Portal; url: string; reason: string; at: Da
  */
 export type CrawlSink = {
   /** One listing, settled once it is on Kafka (the sink batches what arrives meanwhile). */
-  fetched(item: ListingFetchedV1): Promise<void>;
+  fetched(item: ListingFetchedV1, origin?: ListingOrigin): Promise<void>;
   withdrawn(items: ListingWithdrawnV1[]): Promise<void>;
   saveListings(changes: ListingChange[]): Promise<void>;
   saveFailures(failures: ParseFailure[]): Promise<void>;
@@ -100,6 +103,7 @@ class PortalCrawl {
       signal?.throwIfAborted();
       const answer = await (requested.get(page) ?? this.listPage(page));
       requested.delete(page);
+      metrics.crawlResults.inc({ portal: this.input.portal, kind: 'list', result: 'error' in answer ? (answer.error instanceof ParseError ? 'failed' : 'error') : 'page' });
       if ('error' in answer) {
         if (!(answer.error instanceof ParseError)) throw answer.error;
         await this.recordFailures([this.failureOf(answer.error)]);
@@ -146,11 +150,17 @@ class PortalCrawl {
     if (refs.length === 0) return;
     // A listing leaves as soon as its detail is parsed: at a portal's polite pace a page of
     // details takes many seconds, and its first listings should not wait for its last.
-    const outcomes = await settleAll(refs.map(async (ref) => {
+    // Each fetch starts the trace (and the correlation id) its listing carries to the e-mail.
+    const outcomes = await settleAll(refs.map((ref) => inSpan('crawl fetch', { 'rr.portal': this.input.portal, 'url.full': ref.url, 'rr.listing_id': ref.listingId }, async (span) => {
       const outcome = await this.fetchDetail(ref);
-      if (outcome.kind === 'listing') await this.input.sink.fetched(outcome.event);
+      span.setAttribute('rr.outcome', outcome.kind);
+      if (outcome.kind === 'listing') {
+        const correlationId = randomUUID();
+        span.setAttribute('rr.correlation_id', correlationId);
+        await this.input.sink.fetched(outcome.event, { correlationId, trace: traceCarrierOf() });
+      }
       return outcome;
-    }));
+    }, { root: true, kind: SpanKind.CLIENT })));
     const fetched = outcomes.filter((o) => o.kind === 'listing');
     await this.emitWithdrawn(outcomes.flatMap((o) => (o.kind === 'gone' ? [o] : [])));
     const changes = outcomes.flatMap((o) => (o.kind === 'listing' || o.kind === 'failed' ? [o.change] : []));
@@ -160,6 +170,12 @@ class PortalCrawl {
   }
 
   private async fetchDetail(ref: ListingRef): Promise<DetailOutcome> {
+    const outcome = await this.fetchDetailOnce(ref);
+    metrics.crawlResults.inc({ portal: this.input.portal, kind: 'detail', result: outcome.kind });
+    return outcome;
+  }
+
+  private async fetchDetailOnce(ref: ListingRef): Promise<DetailOutcome> {
     const { portal, adapter, client, baseUrl, log, known } = this.input;
     try {
       const result = await adapter.fetchDetail(client, baseUrl, ref);

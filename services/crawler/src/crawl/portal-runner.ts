@@ -7,7 +7,7 @@ import type { PoliteClient } from '../http/polite-client';
 import type { ListingStateRepository } from '../repositories/listing-state.repository';
 import type { PortalHealthDoc, PortalStateDoc } from '../repositories/portal-state.model';
 import type { PortalStateRepository } from '../repositories/portal-state.repository';
-import { crawlPortal, type CrawlMode, type CrawlReport, type CrawlSink, type KnownListing } from './crawl-portal';
+import { crawlPortal, type CrawlMode, type CrawlReport, type CrawlSink, type KnownListing, type ListingOrigin } from './crawl-portal';
 
 export type RunnerOptions = {
   settings: PortalSettings;
@@ -17,7 +17,7 @@ export type RunnerOptions = {
   portals: PortalStateRepository;
   bus: Bus;
   /** Puts one fetched listing on Kafka; shared by every portal, so concurrent ones travel together. */
-  emitListing: (item: ListingFetchedV1) => Promise<void>;
+  emitListing: (item: ListingFetchedV1, origin?: ListingOrigin) => Promise<void>;
   instanceId: string;
   maxPages: number;
   fullWalkMaxPages: number;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, type Logger } from '@rr/kit';
+import { AppError, traceHeaders, type Logger } from '@rr/kit';
 import { CORRELATION_HEADER } from '@rr/proto';
 import { genericMessage } from './error-handler';
 
@@ -37,7 +37,8 @@ export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): Reques
 }
 
 function headersFor(req: Request): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': req.ip ?? '' };
+  // The trace goes on in the service: the gateway's server span is the parent of the service's.
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': req.ip ?? '', ...traceHeaders() };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer } from 'kafkajs';
 import { EVENTS, HEADERS, allTopics, dlqTopicOf, topicOf, type Envelope, type ErrorCode, type EventData, type EventType } from '@rr/proto';
+import { context, type Context, type Span } from '@opentelemetry/api';
 import { AppError, errorCodeOf, isRetriable } from '../errors';
 import type { Logger } from '../logger';
+import { metrics } from '../metrics';
+import { failSpan, type TraceCarrier } from '../telemetry';
 import { decodeEnvelope, encodeEnvelope } from './codec';
 import { kafkaLogCreator } from './kafka-log';
+import { consumerSpan, endSpans, producerHeaders } from './tracing';
+
+export { traceContextOf } from './tracing';
 
 /**
  * The only module that knows kafkajs. Everything else speaks in proto event types, so swapping
@@ -19,6 +25,13 @@ export type BusOptions = {
 };
 
 export type PublishOptions = { correlationId?: string };
+
+/**
+ * One event to publish. `correlationId` and `trace` (the W3C headers of the context it came
+ * from) are for events that leave long after the message that caused them, e.g. through an
+ * outbox; otherwise the publish options' correlation id and the active trace context apply.
+ */
+export type PublishItem<T extends EventType> = { key: string; data: EventData<T>; partition?: number; correlationId?: string; trace?: TraceCarrier };
 
 export type HandlerContext = { log: Logger; topic: string; partition: number; offset: string };
 export type HandlerResult = 'processed' | 'skipped' | void;
@@ -179,14 +192,24 @@ export class Bus {
 
   async publishMany<T extends EventType>(
     type: T,
-    items: Array<{ key: string; data: EventData<T>; partition?: number }>,
+    items: Array<PublishItem<T>>,
     options: PublishOptions = {},
   ): Promise<Array<Envelope<EventData<T>>>> {
     if (items.length === 0) return [];
-    const envelopes = items.map(({ key, data }) => this.envelope(type, key, data, options.correlationId));
+    const topic = this.topic(type);
+    const envelopes = items.map((item) => this.envelope(type, item.key, item.data, item.correlationId ?? options.correlationId));
+    const traced = producerHeaders(topic, type, this.options.clientId, items);
     // `partition` pins a message where the key hash would not do, e.g. one partition per portal.
-    const messages = envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: headersOf(e), partition: items[i].partition }));
-    for (const chunk of chunksBySize(messages, MAX_REQUEST_BYTES)) await this.send(this.topic(type), chunk);
+    const messages = envelopes.map((e, i) => ({ key: e.key, value: encodeEnvelope(e), headers: { ...headersOf(e), ...traced.headers[i] }, partition: items[i].partition }));
+    try {
+      for (const chunk of chunksBySize(messages, MAX_REQUEST_BYTES)) await this.send(topic, chunk);
+    } catch (err) {
+      for (const span of traced.spans) failSpan(span, err);
+      throw err;
+    } finally {
+      endSpans(traced.spans);
+    }
+    metrics.eventsPublished.inc({ service: this.options.clientId, type }, items.length);
     return envelopes;
   }
 
@@ -275,6 +298,8 @@ export class Bus {
   private async consumeBatch<T extends EventType>(sub: Subscription<T>, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
     const ctxBase = { topic: batch.topic, partition: batch.partition };
+    const service = this.options.clientId;
+    metrics.consumerLag.set({ service, group: sub.group, topic: batch.topic, partition: String(batch.partition) }, Number(batch.offsetLag()));
     const valid: Array<{ envelope: Envelope<EventData<T>>; message: KafkaMessage }> = [];
     for (const message of batch.messages) {
       const decoded = decodeEnvelope(message.value);
@@ -284,32 +309,49 @@ export class Bus {
           valid.push({ envelope: { ...decoded.envelope, data: schema.data } as Envelope<EventData<T>>, message });
           continue;
         }
-        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', `${schema.error.issues[0].path.join('.')}: ${schema.error.issues[0].message}`);
+        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', `${schema.error.issues[0].path.join('.')}: ${schema.error.issues[0].message}`, sub.group);
       } else {
-        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', decoded.ok ? `unexpected type ${decoded.envelope.type}` : decoded.reason);
+        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', decoded.ok ? `unexpected type ${decoded.envelope.type}` : decoded.reason, sub.group);
       }
     }
-    const run = async (items: typeof valid) => {
+    // A single handler runs inside its message's span (what it publishes continues the trace);
+    // a batch handler runs outside any, and finds each message's context with traceContextOf.
+    const run = async (items: typeof valid, spans: Map<typeof valid[number], { span: Span; ctx: Context }>) => {
       const last = items[items.length - 1];
       const ctx = this.context(ctxBase, last.envelope, last.message.offset);
       if (sub.handleBatch) await sub.handleBatch(items.map((i) => i.envelope), ctx);
-      else await sub.handle!(items[0].envelope, ctx);
+      else await context.with(spans.get(items[0])!.ctx, () => sub.handle!(items[0].envelope, ctx));
     };
     const groups = sub.handleBatch && valid.length > 0 ? [valid] : valid.map((v) => [v]);
     for (const items of groups) {
       if (!isRunning() || isStale()) return;
-      const result = await this.withRetries(sub, () => run(items), heartbeat, isRunning);
-      if (result === 'stopped') return;
-      if (result !== 'ok') {
-        // Isolate the poison message: one by one, dead-lettering only those that still fail.
+      const spans = new Map(items.map((i) => [i, consumerSpan(i.envelope, i.message.headers, { ...ctxBase, offset: i.message.offset, group: sub.group, clientId: service })]));
+      const done = (item: typeof valid[number], failure?: { code: string; message: string }) => {
+        const entry = spans.get(item);
+        if (entry) endSpans([entry.span], failure);
+        spans.delete(item);
+        if (!failure) metrics.eventsHandled.inc({ service, group: sub.group, type: item.envelope.type });
+      };
+      try {
+        const result = await this.withRetries(sub, () => run(items, spans), heartbeat, isRunning, this.failureLog(ctxBase, items));
+        if (result === 'stopped') return;
+        if (result !== 'ok') {
+          // Isolate the poison message: one by one, dead-lettering only those that still fail.
+          for (const item of items) {
+            const single = items.length === 1 ? result : await this.withRetries(sub, () => run([item], spans), heartbeat, isRunning, this.failureLog(ctxBase, [item]));
+            if (single === 'stopped') return;
+            if (single !== 'ok') await this.deadLetter(batch.topic, item.message, single.code, single.message, sub.group);
+            done(item, single === 'ok' ? undefined : single);
+            resolveOffset(item.message.offset);
+          }
+        }
         for (const item of items) {
-          const single = items.length === 1 ? result : await this.withRetries(sub, () => run([item]), heartbeat, isRunning);
-          if (single === 'stopped') return;
-          if (single !== 'ok') await this.deadLetter(batch.topic, item.message, single.code, single.message);
+          if (spans.has(item)) done(item);
           resolveOffset(item.message.offset);
         }
+      } finally {
+        endSpans([...spans.values()].map((e) => e.span));
       }
-      for (const item of items) resolveOffset(item.message.offset);
       await heartbeat();
     }
     // Dead-lettered messages that were in no group are done too.
@@ -323,6 +365,7 @@ export class Bus {
     fn: () => Promise<void>,
     heartbeat: () => Promise<void>,
     isRunning: () => boolean,
+    log: Logger,
   ): Promise<'ok' | 'stopped' | { code: ErrorCode; message: string }> {
     const maxAttempts = sub.maxAttempts ?? 3;
     let failures = 0;
@@ -331,7 +374,8 @@ export class Bus {
         await fn();
         return 'ok';
       } catch (err) {
-        this.log.warn({ err, group: sub.group, attempt }, 'handler failed');
+        log.warn({ err, group: sub.group, attempt }, 'handler failed');
+        metrics.handlerFailures.inc({ service: this.options.clientId, group: sub.group });
         if (!isRetriable(err) && ++failures >= maxAttempts) {
           const code = errorCodeOf(err);
           return { code: code === 'INTERNAL' ? 'EVENT_HANDLER_FAILED' : code, message: String((err as Error).message) };
@@ -343,6 +387,17 @@ export class Bus {
     }
   }
 
+  /** Names the event (or a batch's first and last) in the handler-failure line. */
+  private failureLog(base: { topic: string; partition: number }, items: Array<{ envelope: Envelope; message: KafkaMessage }>): Logger {
+    const [first] = items;
+    const last = items[items.length - 1];
+    if (items.length === 1) return this.context(base, first.envelope, first.message.offset).log;
+    return this.log.child({
+      topic: base.topic, partition: base.partition, events: items.length,
+      firstEventId: first.envelope.id, firstOffset: first.message.offset, lastEventId: last.envelope.id, lastOffset: last.message.offset,
+    });
+  }
+
   private context(base: { topic: string; partition: number }, envelope: Envelope, offset: string): HandlerContext {
     return {
       ...base,
@@ -351,7 +406,8 @@ export class Bus {
     };
   }
 
-  private async deadLetter(topic: string, message: KafkaMessage, code: string, reason: string): Promise<void> {
+  private async deadLetter(topic: string, message: KafkaMessage, code: string, reason: string, group: string): Promise<void> {
+    metrics.eventsFailed.inc({ service: this.options.clientId, group, topic, code });
     this.log.error({ topic, offset: message.offset, code, reason }, 'message moved to the dead-letter topic');
     const headers: IHeaders = { ...(message.headers ?? {}), [HEADERS.errorCode]: code, [HEADERS.errorMessage]: reason.slice(0, 1000), [HEADERS.originalTopic]: topic };
     await this.send(dlqTopicOf(topic), [{ key: message.key, value: message.value, headers }]);

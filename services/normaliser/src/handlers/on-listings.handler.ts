@@ -5,6 +5,7 @@ import { BatchNormaliser, type BatchInput, type BatchStats } from '../domain/nor
 import type { OutgoingEvent } from '../domain/outgoing-event';
 import type { OfferStore } from '../repositories/offer-store';
 import type { JournalBatch, JournalRepository } from '../repositories/journal.repository';
+import { stampOrigins } from './event-origin';
 import type { OutboxRelay } from './outbox-relay';
 
 export type NormaliserDeps = {
@@ -66,6 +67,7 @@ export function createListingsHandler(deps: NormaliserDeps) {
       }
     }
     if (result.listings.length > 0 || result.offers.length > 0 || result.events.length > 0) {
+      stampOrigins(result.events, events);
       await journal(result);
       await deps.store.apply(result);
       await deps.journal.markProjected(deps.seq);
@@ -133,7 +135,7 @@ export function publisherOf(bus: Bus) {
   return async (events: OutgoingEvent[]): Promise<void> => {
     for (const type of ['offer.published', 'offer.updated', 'offer.withdrawn'] as const) {
       const list = events.filter((e): e is OutgoingEvent<typeof type> => e.type === type);
-      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data })));
+      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data, correlationId: e.correlationId, trace: e.trace })));
     }
   };
 }

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Logger } from '@rr/kit';
+import { httpObservability, type Logger } from '@rr/kit';
 import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
 import type { OfferReader } from '../domain/offer-query';
 
@@ -10,6 +10,7 @@ import type { OfferReader } from '../domain/offer-query';
 export function createOffersApi(offers: OfferReader, log: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(httpObservability('normaliser'));
 
   app.get('/offers', async (req, res, next) => {
     try {

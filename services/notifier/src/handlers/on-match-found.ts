@@ -1,4 +1,4 @@
-import type { HandlerContext } from '@rr/kit';
+import { traceCarrierOf, traceContextOf, type HandlerContext } from '@rr/kit';
 import type { Envelope, MatchFoundV1 } from '@rr/proto';
 import { ledgerKeyOf } from '../domain/alert-rules';
 import type { Dispatcher } from '../dispatcher';
@@ -15,7 +15,8 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
   return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
-    for (const { data: match } of events) {
+    for (const event of events) {
+      const match = event.data;
       const key = ledgerKeyOf(match);
       // Known to this process means already in the ledger: no write needed.
       if (fresh.has(key) || dispatcher.queue.knows(key)) continue;
@@ -24,6 +25,7 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         _id: key, email, locale: match.recipient.locale, userId: match.recipient.userId,
         watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
         withAds: match.withAds, fetchedAt: match.fetchedAt,
+        correlationId: event.correlationId, trace: traceCarrierOf(traceContextOf(event)) ?? null,
         dueAt: new Date(dispatcher.queue.readyAt(email, now.getTime())),
       });
     }

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { KeyObject } from 'node:crypto';
-import type { Bus, Logger } from '@rr/kit';
+import { httpObservability, type Bus, type Logger } from '@rr/kit';
 import { bouncesOf, verifySendgridSignature, type SendgridEvent } from './sendgrid-signature';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
@@ -10,6 +10,7 @@ export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 export function sendgridWebhookApp(deps: { key: KeyObject | null; bus: Bus; blocker: { blockRecipient: (email: string, reason: string) => Promise<void> }; log: Logger }): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(httpObservability('notifier'));
   app.post('/webhooks/sendgrid', express.raw({ type: '*/*', limit: '5mb' }), async (req, res) => {
     if (!deps.key) {
       res.status(503).json({ error: { code: 'UNAVAILABLE', message: 'the SendGrid webhook is not configured (SENDGRID_WEBHOOK_PUBLIC_KEY)' } });

@@ -19,6 +19,9 @@ export type LedgerEntry = {
   offer: Offer;
   withAds: boolean;
   fetchedAt: string;
+  /** Of the `match.found` that made the entry: its correlation id and W3C trace headers, so the e-mail continues the offer's trace. */
+  correlationId?: string | null;
+  trace?: Record<string, string> | null;
   status: LedgerStatus;
   dueAt: Date;
   attempts: number;
@@ -41,7 +44,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, fetchedAt: String,
+    offer: Schema.Types.Mixed, withAds: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, failure: String, createdAt: Date,
   },
