@@ -24,6 +24,7 @@ export function portsFor(offset = 0) {
   return {
     gateway: 8080 + offset,
     simulator: 8090 + offset,
+    paymentSimulator: 8091 + offset,
     normaliserApi: 8102 + offset,
     notifierApi: 8104 + offset,
     accountApi: 8105 + offset,
@@ -72,6 +73,14 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       url: `http://localhost:${PORTS.simulator}`,
       healthUrl: local(PORTS.simulator, '/'),
       env: { ...shared, PORT: String(PORTS.simulator), SIM_ORIGIN: simulator },
+      service: false,
+    },
+    {
+      name: 'payment-simulator',
+      dir: 'services/payment-simulator',
+      url: `http://localhost:${PORTS.paymentSimulator}`,
+      healthUrl: local(PORTS.paymentSimulator, '/'),
+      env: { ...shared, PORT: String(PORTS.paymentSimulator), SIM_ORIGIN: `http://localhost:${PORTS.paymentSimulator}` },
       service: false,
     },
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
