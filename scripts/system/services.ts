@@ -28,6 +28,7 @@ export function portsFor(offset = 0) {
     normaliserApi: 8102 + offset,
     notifierApi: 8104 + offset,
     accountApi: 8105 + offset,
+    billingApi: 8106 + offset,
     health: {
       crawler: 8201 + offset, normaliser: 8202 + offset, matcher: 8203 + offset, notifier: 8204 + offset,
       account: 8205 + offset, billing: 8206 + offset, 'ad-serving': 8207 + offset,
@@ -88,7 +89,20 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
     svc('crawler', portalUrls),
-    svc('billing'),
+    svc('billing', {
+      BILLING_API_PORT: String(PORTS.billingApi),
+      // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
+      GOPAY_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/gopay/api`,
+      GOPAY_CLIENT_ID: 'rr-local-client',
+      GOPAY_CLIENT_SECRET: 'rr-local-secret',
+      GOPAY_GOID: '8123456789',
+      FIO_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/fio`,
+      FIO_TOKEN: 'rr-local-fio-token',
+      BANK_ACCOUNT: '2401234560/2010',
+      BANK_IBAN: 'CZ2420100000002401234560',
+      GOPAY_NOTIFICATION_URL: local(PORTS.billingApi, '/billing/gopay/notify'),
+      RECONCILE_SECONDS: '5',
+    }),
     svc('ad-serving'),
     {
       name: 'gateway',
@@ -101,6 +115,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         GATEWAY_PORT: String(PORTS.gateway),
         ACCOUNT_URL: local(PORTS.accountApi),
         OFFERS_URL: local(PORTS.normaliserApi),
+        BILLING_URL: local(PORTS.billingApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import type { ServiceContext, ServiceDefinition } from '@rr/kit';
+import { FioClient } from './bank/fio.client';
+import { BillingConfig, notificationUrlOf } from './config';
+import type { BillingDeps } from './deps';
+import { billingRoutes } from './http/routes';
+import { Reconciler } from './jobs/reconciler';
+import { CheckoutService } from './payments/checkout.service';
+import { PaymentRepository } from './payments/payment.repository';
+import { Settlement } from './payments/settlement';
+import { BankTransferProvider } from './providers/bank-transfer.provider';
+import { GoPayClient } from './providers/gopay.client';
+import { GoPayProvider } from './providers/gopay.provider';
+import { SubscriptionRepository } from './subscriptions/subscription.repository';
+import { SubscriptionService } from './subscriptions/subscription.service';
+
+export function buildDeps(ctx: ServiceContext<BillingConfig>): BillingDeps {
+  const { config, log, bus } = ctx;
+  const db = ctx.db!;
+  const client = new GoPayClient({
+    baseUrl: config.GOPAY_BASE_URL, clientId: config.GOPAY_CLIENT_ID, clientSecret: config.GOPAY_CLIENT_SECRET, goid: config.GOPAY_GOID, timeoutMs: config.GOPAY_TIMEOUT_MS,
+  });
+  return {
+    config, log, bus, db,
+    payments: new PaymentRepository(db),
+    subscriptions: new SubscriptionRepository(db),
+    gopay: new GoPayProvider(client, notificationUrlOf(config)),
+    bank: new BankTransferProvider(db),
+  };
+}
+
+export type BillingParts = { deps: BillingDeps; settlement: Settlement; subscriptions: SubscriptionService; reconciler: Reconciler; apiPort: number };
+
+/** The service; tests pass `onStarted` to reach its parts (run a reconcile round at once, read repositories). */
+export const createBillingService = (onStarted?: (parts: BillingParts) => void): ServiceDefinition<typeof BillingConfig> => ({
+  name: 'billing',
+  configSchema: BillingConfig,
+  database: true,
+  async start(ctx) {
+    const deps = buildDeps(ctx);
+    await Promise.all([deps.payments.init(), deps.subscriptions.init()]);
+    const subscriptions = new SubscriptionService(deps);
+    const settlement = new Settlement(deps, subscriptions);
+    const checkout = new CheckoutService(deps);
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(billingRoutes(deps, { checkout, settlement, subscriptions }));
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(ctx.config.BILLING_API_PORT, ctx.config.BIND_HOST, () => resolve(s));
+    });
+    ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
+    const apiPort = (server.address() as AddressInfo).port;
+
+    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, ctx.log);
+    reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
+    ctx.shutdown.add('reconciler', () => reconciler.stop());
+    ctx.log.info({ apiPort }, 'billing API listening');
+    onStarted?.({ deps, settlement, subscriptions, reconciler, apiPort });
+    return { details: () => ({ apiPort }) };
+  },
+});
+
+export const billingService = createBillingService();
