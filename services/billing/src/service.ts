@@ -8,6 +8,8 @@ import type { BillingDeps } from './deps';
 import { billingRoutes } from './http/routes';
 import { Reconciler } from './jobs/reconciler';
 import { CheckoutService } from './payments/checkout.service';
+import { InvoiceRepository } from './invoices/invoice.repository';
+import { InvoiceService } from './invoices/invoice.service';
 import { PaymentRepository } from './payments/payment.repository';
 import { Settlement } from './payments/settlement';
 import { BankTransferProvider } from './providers/bank-transfer.provider';
@@ -26,12 +28,13 @@ export function buildDeps(ctx: ServiceContext<BillingConfig>): BillingDeps {
     config, log, bus, db,
     payments: new PaymentRepository(db),
     subscriptions: new SubscriptionRepository(db),
+    invoices: new InvoiceRepository(db),
     gopay: new GoPayProvider(client, notificationUrlOf(config)),
     bank: new BankTransferProvider(db),
   };
 }
 
-export type BillingParts = { deps: BillingDeps; settlement: Settlement; subscriptions: SubscriptionService; reconciler: Reconciler; apiPort: number };
+export type BillingParts = { deps: BillingDeps; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService; reconciler: Reconciler; apiPort: number };
 
 /** The service; tests pass `onStarted` to reach its parts (run a reconcile round at once, read repositories). */
 export const createBillingService = (onStarted?: (parts: BillingParts) => void): ServiceDefinition<typeof BillingConfig> => ({
@@ -40,25 +43,26 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
   database: true,
   async start(ctx) {
     const deps = buildDeps(ctx);
-    await Promise.all([deps.payments.init(), deps.subscriptions.init()]);
+    await Promise.all([deps.payments.init(), deps.subscriptions.init(), deps.invoices.init()]);
     const subscriptions = new SubscriptionService(deps);
-    const settlement = new Settlement(deps, subscriptions);
+    const invoices = new InvoiceService(deps, deps.invoices);
+    const settlement = new Settlement(deps, subscriptions, { onSettled: async (p) => void (await invoices.issueForPayment(p)) });
     const checkout = new CheckoutService(deps);
 
     const app = express();
     app.disable('x-powered-by');
-    app.use(billingRoutes(deps, { checkout, settlement, subscriptions }));
+    app.use(billingRoutes(deps, { checkout, settlement, subscriptions, invoices }));
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(ctx.config.BILLING_API_PORT, ctx.config.BIND_HOST, () => resolve(s));
     });
     ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
     const apiPort = (server.address() as AddressInfo).port;
 
-    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, ctx.log);
+    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, invoices, ctx.log);
     reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
     ctx.shutdown.add('reconciler', () => reconciler.stop());
     ctx.log.info({ apiPort }, 'billing API listening');
-    onStarted?.({ deps, settlement, subscriptions, reconciler, apiPort });
+    onStarted?.({ deps, settlement, subscriptions, invoices, reconciler, apiPort });
     return { details: () => ({ apiPort }) };
   },
 });

@@ -10,9 +10,13 @@ import { paymentView } from '../payments/payment-view';
 import type { Settlement } from '../payments/settlement';
 import type { SubscriptionRecord } from '../subscriptions/subscription.model';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
-import { sessionUserOf } from './auth';
+import { requireAdmin, sessionUserOf } from './auth';
+import { renderIsdoc } from '../invoices/invoice-isdoc';
+import type { InvoiceRecord } from '../invoices/invoice.model';
+import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import type { InvoiceService } from '../invoices/invoice.service';
 
-type Services = { checkout: CheckoutService; settlement: Settlement; subscriptions: SubscriptionService };
+type Services = { checkout: CheckoutService; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService };
 type Handler = (req: Request, log: Logger) => Promise<unknown>;
 
 /** The billing API as the gateway forwards it (`/api/billing/…` → `/billing/…`). */
@@ -68,6 +72,43 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
     return subscriptionView(await s.subscriptions.scheduleDowngrade(me(req).id, tier.data.tier));
   }));
 
+  r.get('/billing/invoices', route(async (req) => (await deps.invoices.listForUser(me(req).id)).map(invoiceView)));
+
+  // Downloads: the profile links them with the session token in the query (a plain link cannot send a header).
+  r.get('/billing/invoices/:id/:format(pdf|isdoc)', (req, res, next) => {
+    const user = sessionUserOf(withQueryToken(req), deps.config.JWT_SECRET);
+    deps.invoices.findById(req.params.id).then(async (inv) => {
+      if (!inv || (inv.userId !== user.id && user.role < 10000)) throw new AppError('NOT_FOUND', `invoice ${req.params.id} not found`);
+      if (req.params.format === 'pdf') {
+        res.type('application/pdf').setHeader('content-disposition', `attachment; filename="${inv._id}.pdf"`);
+        res.send(await renderInvoicePdf(inv));
+      } else {
+        res.type('application/xml').setHeader('content-disposition', `attachment; filename="${inv._id}.isdoc"`);
+        res.send(renderIsdoc(inv));
+      }
+    }).catch(next);
+  });
+
+  // Admin: refund (all or part) of a card payment at GoPay, with its credit note; a full refund ends the tier.
+  r.post('/billing/admin/payments/:id/refund', route(async (req, log) => {
+    requireAdmin(me(req));
+    const payment = await deps.payments.findById(req.params.id);
+    if (!payment) throw new AppError('NOT_FOUND', `payment ${req.params.id} not found`);
+    const body = z.object({ amount: z.number().int().positive().optional() }).safeParse(req.body ?? {});
+    if (!body.success) throw validation(body.error);
+    const amount = body.data.amount ?? payment.amount - payment.refunded;
+    if (payment.method !== 'card' || !['paid', 'partially-refunded'].includes(payment.state) || amount > payment.amount - payment.refunded) {
+      throw new AppError('SUBSCRIPTION_CONFLICT', `payment ${payment._id} (${payment.state}, ${payment.method}) cannot be refunded by ${amount}`);
+    }
+    await deps.gopay.refund(payment, amount);
+    const refunded = payment.refunded + amount;
+    const updated = (await deps.payments.update(payment._id, { refunded }))!;
+    const creditNote = await s.invoices.issueCreditNote(updated, amount, `to-${refunded}`);
+    const after = await s.settlement.refresh(updated, log);
+    if (refunded === payment.amount) await s.subscriptions.endNow(payment.userId);
+    return { payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote) };
+  }));
+
   // GoPay's notification: GET with ?id=. 200 once handled; a provider outage answers 503 so GoPay calls again.
   r.get('/billing/gopay/notify', route(async (req, log) => {
     const id = String(req.query.id ?? '');
@@ -79,6 +120,14 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
   r.use(errorHandler(deps.log));
   return r;
 }
+
+function withQueryToken(req: Request): Request {
+  const token = typeof req.query.token === 'string' ? req.query.token : null;
+  if (!token || req.headers.authorization) return req;
+  return { headers: { ...req.headers, authorization: `Bearer ${token}` } } as Request;
+}
+
+const invoiceView = (i: InvoiceRecord) => ({ id: i._id, number: i._id, kind: i.kind, issuedAt: i.issuedAt.toISOString(), total: i.total, currency: i.currency });
 
 function validation(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import type { Logger } from '@rr/kit';
 import type { BillingDeps } from '../deps';
 import type { FioClient } from '../bank/fio.client';
+import type { InvoiceService } from '../invoices/invoice.service';
 import type { Settlement } from '../payments/settlement';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
 
@@ -23,6 +24,7 @@ export class Reconciler {
     private readonly fio: FioClient,
     private readonly settlement: Settlement,
     private readonly subscriptions: SubscriptionService,
+    private readonly invoices: InvoiceService,
     private readonly log: Logger,
   ) {}
 
@@ -67,6 +69,9 @@ export class Reconciler {
           await this.subscriptions.publish(s);
           result.published += 1;
         }
+      });
+      await this.step('unpublished invoices', async () => {
+        for (const inv of await this.deps.invoices.unpublished()) await this.invoices.publish(inv);
       });
     } finally {
       this.running = false;

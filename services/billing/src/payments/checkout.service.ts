@@ -30,7 +30,7 @@ export class CheckoutService {
       _id: `pay_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`,
       userId: buyer.id, email: buyer.email, locale: buyer.locale,
       method: body.method, provider: provider.name, providerPaymentId: null, purpose, tier: body.tier, period: body.period,
-      amount, currency: 'CZK', credit, state: 'created', gatewayUrl: null, received: 0, overpaid: 0, mismatch: null,
+      amount, currency: 'CZK', credit, state: 'created', gatewayUrl: null, received: 0, overpaid: 0, refunded: 0, mismatch: null,
       billing: body.billing, immediateStart: body.immediateStart, termsAcceptedAt: now,
       dueAt: new Date(now.getTime() + (body.method === 'card' ? 1 : this.deps.config.BANK_TRANSFER_DUE_DAYS) * DAY),
       parentProviderPaymentId: null, paidAt: null, settledAt: null, checkAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now,

@@ -25,6 +25,8 @@ export type PaymentRecord = {
   /** Bank transfers: haléře received so far under this variable symbol, and above the amount. */
   received: number;
   overpaid: number;
+  /** Haléře refunded so far (credit notes issued for each refund). */
+  refunded: number;
   /** Why a provider's answer was not applied (amount or currency differ). */
   mismatch: string | null;
   billing: BillingInfo;
@@ -62,6 +64,7 @@ const schema = new Schema<PaymentRecord>({
   gatewayUrl: { type: String, default: null },
   received: { type: Number, default: 0 },
   overpaid: { type: Number, default: 0 },
+  refunded: { type: Number, default: 0 },
   mismatch: { type: String, default: null },
   billing: Schema.Types.Mixed,
   immediateStart: Boolean,

@@ -63,6 +63,14 @@ export class SubscriptionService {
     return this.change(sub, { nextTier: tier });
   }
 
+  /** A full refund (withdrawal from the contract): the tier ends now, renewal stops. */
+  async endNow(userId: string, now = new Date()): Promise<SubscriptionRecord | null> {
+    const sub = await this.deps.subscriptions.findByUser(userId);
+    if (!sub || sub.status === 'expired') return sub;
+    if (sub.recurrenceParentId) await this.deps.gopay.voidRecurrence(sub.recurrenceParentId).catch(() => undefined);
+    return this.change(sub, { status: 'expired', currentPeriodEnd: now, cancelAtPeriodEnd: true, nextTier: null, withdrawableUntil: null, renewal: { attempts: 0, nextAttemptAt: null, paymentId: null } });
+  }
+
   async publish(sub: SubscriptionRecord, now = new Date()): Promise<void> {
     // A superseded revision is never published: on the compacted topic it would stand as the latest state.
     const latest = await this.deps.subscriptions.findByUser(sub.userId);
