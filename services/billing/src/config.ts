@@ -34,13 +34,13 @@ export const BillingConfig = BaseConfig.merge(MailConfig).extend({
   GRACE_DAYS: positiveInt(5),
   /** A renewal is charged this many days before the period ends. */
   RENEW_DAYS_BEFORE: positiveInt(3),
-  /** The supplier on every tax document; production sets the operator's real identity. */
+  /** The supplier on every tax document: the operator the site's footer names (production may override). */
   SUPPLIER_NAME: z.string().default('Reality Radar s.r.o.'),
-  SUPPLIER_STREET: z.string().default('Hnězdenská 12'),
-  SUPPLIER_CITY: z.string().default('Praha 8'),
-  SUPPLIER_POSTAL_CODE: z.string().default('181 00'),
-  SUPPLIER_ICO: z.string().regex(/^\d{8}$/).default('00000019'),
-  SUPPLIER_DIC: z.string().regex(/^CZ\d{8,10}$/).default('CZ00000019'),
+  SUPPLIER_STREET: z.string().default('Vinohradská 1'),
+  SUPPLIER_CITY: z.string().default('Praha 2'),
+  SUPPLIER_POSTAL_CODE: z.string().default('120 00'),
+  SUPPLIER_ICO: z.string().regex(/^\d{8}$/).default('21987654'),
+  SUPPLIER_DIC: z.string().regex(/^CZ\d{8,10}$/).default('CZ21987654'),
 });
 export type BillingConfig = z.infer<typeof BillingConfig>;
 

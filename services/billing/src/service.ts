@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import type { ServiceContext, ServiceDefinition } from '@rr/kit';
+import { createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { FioClient } from './bank/fio.client';
 import { BillingConfig, notificationUrlOf } from './config';
 import type { BillingDeps } from './deps';
 import { billingRoutes } from './http/routes';
 import { Reconciler } from './jobs/reconciler';
+import { Renewals } from './jobs/renewals';
+import { SubscriptionMails } from './subscriptions/subscription-mails';
 import { CheckoutService } from './payments/checkout.service';
 import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
@@ -58,7 +60,8 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
     const apiPort = (server.address() as AddressInfo).port;
 
-    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, invoices, ctx.log);
+    const renewals = new Renewals(deps, settlement, subscriptions, new SubscriptionMails(createMailer(ctx.config), ctx.config.PUBLIC_URL), ctx.log);
+    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, invoices, renewals, ctx.log);
     reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
     ctx.shutdown.add('reconciler', () => reconciler.stop());
     ctx.log.info({ apiPort }, 'billing API listening');

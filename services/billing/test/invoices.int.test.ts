@@ -64,7 +64,7 @@ describe('invoices', () => {
     expect(res.headers.get('content-disposition')).toContain(`${inv.id}.pdf`);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     for (const expected of [
-      'Zjednodušený daňový doklad', `Číslo dokladu: ${inv.id}`, 'Reality Radar s.r.o.', 'Hnězdenská 12', 'IČO: 00000019', 'DIČ: CZ00000019',
+      'Zjednodušený daňový doklad', `Číslo dokladu: ${inv.id}`, 'Reality Radar s.r.o.', 'Vinohradská 1', 'IČO: 21987654', 'DIČ: CZ21987654', 'Hnězdenská 12',
       'Jana Nováková', 'Předplatné Reality Radar Standard na 1 měsíc', 'Datum uskutečnění zdanitelného plnění', `Variabilní symbol: ${o.variableSymbol}`,
       'Základ daně (21 %): 164,46 Kč', 'DPH 21 %: 34,54 Kč', 'Celkem k úhradě: 199,00 Kč',
     ]) expect(text).toContain(expected);

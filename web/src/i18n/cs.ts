@@ -447,7 +447,7 @@ export const cs = {
   'premium.benefit.analytics.full': 'Podrobná analýza cen v lokalitě',
   'premium.benefit.analytics.trend': 'Vývoj cen za 12 měsíců',
   'premium.benefit.analytics.export': 'Vývoj cen a export do CSV',
-  'premium.benefit.api': 'Datové API: {keys} klíče, {perMonth} dotazů měsíčně',
+  'premium.benefit.api': 'Datové API: {perMonth} dotazů měsíčně, klíčů: {keys}',
   'premium.benefit.seats': 'Pro {count} uživatele',
   'premium.checkout.title': 'Objednávka tarifu {name}',
   'premium.checkout.billing': 'Fakturační údaje',

@@ -449,7 +449,7 @@ export const en: Dictionary = {
   'premium.benefit.analytics.full': 'Detailed price analysis of a location',
   'premium.benefit.analytics.trend': '12-month price trend',
   'premium.benefit.analytics.export': 'Price trend and CSV export',
-  'premium.benefit.api': 'Data API: {keys} keys, {perMonth} requests a month',
+  'premium.benefit.api': 'Data API: {perMonth} requests a month, keys: {keys}',
   'premium.benefit.seats': 'For {count} users',
   'premium.checkout.title': 'Order the {name} plan',
   'premium.checkout.billing': 'Billing details',

@@ -2,13 +2,14 @@ import type { Logger } from '@rr/kit';
 import type { BillingDeps } from '../deps';
 import type { FioClient } from '../bank/fio.client';
 import type { InvoiceService } from '../invoices/invoice.service';
+import type { Renewals } from './renewals';
 import type { Settlement } from '../payments/settlement';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
 
 /** Days of statement each round reads again (a transfer is booked within a working day or two). */
 const STATEMENT_WINDOW_DAYS = 7;
 
-export type ReconcileResult = { movements: number; checked: number; settled: number; published: number };
+export type ReconcileResult = { movements: number; checked: number; settled: number; published: number; renewed: number; expired: number };
 
 /**
  * What makes a lost notification or an outage harmless: reads the bank statement, looks up open
@@ -25,6 +26,7 @@ export class Reconciler {
     private readonly settlement: Settlement,
     private readonly subscriptions: SubscriptionService,
     private readonly invoices: InvoiceService,
+    private readonly renewals: Renewals,
     private readonly log: Logger,
   ) {}
 
@@ -38,7 +40,7 @@ export class Reconciler {
   }
 
   async round(now = new Date()): Promise<ReconcileResult> {
-    const result: ReconcileResult = { movements: 0, checked: 0, settled: 0, published: 0 };
+    const result: ReconcileResult = { movements: 0, checked: 0, settled: 0, published: 0, renewed: 0, expired: 0 };
     if (this.running) return result;
     this.running = true;
     try {
@@ -63,6 +65,12 @@ export class Reconciler {
           await this.settlement.settle(p);
           result.settled += 1;
         }
+      });
+      await this.step('renewals', async () => {
+        result.renewed = await this.renewals.renewDue(now);
+      });
+      await this.step('expiries', async () => {
+        result.expired = await this.renewals.expireEnded(now);
       });
       await this.step('unpublished subscriptions', async () => {
         for (const s of await this.deps.subscriptions.unpublished()) {

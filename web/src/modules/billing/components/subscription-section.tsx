@@ -61,7 +61,7 @@ export function SubscriptionSection() {
       {message && <p role="status">{message}</p>}
       {invoices.data && invoices.data.length > 0 && token && (
         <>
-          <h3>{t('premium.profile.invoices')}</h3>
+          <h3 className="invoice-list-title">{t('premium.profile.invoices')}</h3>
           <ul className="invoice-list" data-testid="invoices">
             {invoices.data.map((inv) => (
               <li key={inv.id}>
