@@ -13,7 +13,9 @@ import { CheckoutService } from './payments/checkout.service';
 import { InvoiceRepository } from './invoices/invoice.repository';
 import { InvoiceService } from './invoices/invoice.service';
 import { PaymentRepository } from './payments/payment.repository';
+import { Refunds } from './payments/refunds';
 import { Settlement } from './payments/settlement';
+import { Withdrawals } from './subscriptions/withdrawals';
 import { BankTransferProvider } from './providers/bank-transfer.provider';
 import { GoPayClient } from './providers/gopay.client';
 import { GoPayProvider } from './providers/gopay.provider';
@@ -50,17 +52,20 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const invoices = new InvoiceService(deps, deps.invoices);
     const settlement = new Settlement(deps, subscriptions, { onSettled: async (p) => void (await invoices.issueForPayment(p)) });
     const checkout = new CheckoutService(deps);
+    const mails = new SubscriptionMails(createMailer(ctx.config), ctx.config.PUBLIC_URL);
+    const refunds = new Refunds(deps, settlement, invoices);
+    const withdrawals = new Withdrawals(deps, subscriptions, refunds, mails);
 
     const app = express();
     app.disable('x-powered-by');
-    app.use(billingRoutes(deps, { checkout, settlement, subscriptions, invoices }));
+    app.use(billingRoutes(deps, { checkout, settlement, subscriptions, invoices, refunds, withdrawals }));
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(ctx.config.BILLING_API_PORT, ctx.config.BIND_HOST, () => resolve(s));
     });
     ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
     const apiPort = (server.address() as AddressInfo).port;
 
-    const renewals = new Renewals(deps, settlement, subscriptions, new SubscriptionMails(createMailer(ctx.config), ctx.config.PUBLIC_URL), ctx.log);
+    const renewals = new Renewals(deps, settlement, subscriptions, mails, ctx.log);
     const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, invoices, renewals, ctx.log);
     reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
     ctx.shutdown.add('reconciler', () => reconciler.stop());

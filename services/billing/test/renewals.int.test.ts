@@ -86,4 +86,18 @@ describe('renewal, dunning and the fall back to USER', () => {
     expect(round.expired).toBe(1);
     expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('expired');
   }, 60_000);
+
+  it('withdraws online within 14 days: the unused part back with a credit note, the tier ends, an acknowledgement by e-mail', async () => {
+    const userId = newUser();
+    await subscribed(userId);
+    const res = await s.call('POST', '/billing/subscription/withdraw', userId);
+    expect(res.status).toBe(200);
+    // Immediate start was asked for: nearly the whole month is unused.
+    expect(res.body.data.refunded).toBeGreaterThan(19_000);
+    expect(res.body.data.refunded).toBeLessThanOrEqual(19_900);
+    expect(res.body.data.creditNote).toMatchObject({ kind: 'credit-note', total: -res.body.data.refunded });
+    expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('expired');
+    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Potvrzení odstoupení od smlouvy'), 15_000, 'acknowledgement');
+    expect((await s.call('POST', '/billing/subscription/withdraw', userId)).status).toBe(409);
+  }, 60_000);
 });

@@ -535,4 +535,9 @@ export const cs = {
   'terms.payment.documents.text': 'Ke každé platbě vystavíme daňový doklad (do 10 000 Kč zjednodušený) a k vrácení peněz opravný daňový doklad. Doklady najdete v profilu jako PDF a ve formátu ISDOC.',
   'terms.payment.contact.title': 'Kontakt',
   'terms.payment.contact.text': 'S otázkami k platbám nám napište přes kontaktní formulář.',
+  'premium.profile.withdraw': 'Odstoupit od smlouvy zde',
+  'premium.profile.withdrawTitle': 'Odstoupit od smlouvy?',
+  'premium.profile.withdrawText': 'Předplatné hned skončí a vrátíme vám cenu za nevyčerpanou část (celou, pokud jste nežádali o okamžitý začátek). Potvrzení pošleme e-mailem.',
+  'premium.profile.withdrawConfirm': 'Ano, odstoupit od smlouvy',
+  'premium.profile.withdrawn': 'Od smlouvy jste odstoupili {date}. Vrátíme vám {amount}; potvrzení jsme poslali e-mailem.',
 } as const;

@@ -537,4 +537,9 @@ export const en: Dictionary = {
   'terms.payment.documents.text': 'Every payment gets a tax document (a simplified one up to 10,000 CZK) and every refund a credit note. You find them on your profile as PDF and ISDOC.',
   'terms.payment.contact.title': 'Contact',
   'terms.payment.contact.text': 'Write to us through the contact form with questions about payments.',
+  'premium.profile.withdraw': 'Withdraw from the contract here',
+  'premium.profile.withdrawTitle': 'Withdraw from the contract?',
+  'premium.profile.withdrawText': 'The subscription ends now and we refund the unused part (all of it if you did not ask for an immediate start). We confirm it by e-mail.',
+  'premium.profile.withdrawConfirm': 'Yes, withdraw from the contract',
+  'premium.profile.withdrawn': 'You withdrew from the contract on {date}. We refund {amount}; the confirmation is in your e-mail.',
 };

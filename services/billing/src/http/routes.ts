@@ -7,7 +7,9 @@ import type { BillingDeps } from '../deps';
 import { isOpen } from '../domain/payment-state';
 import type { CheckoutService } from '../payments/checkout.service';
 import { paymentView } from '../payments/payment-view';
+import type { Refunds } from '../payments/refunds';
 import type { Settlement } from '../payments/settlement';
+import type { Withdrawals } from '../subscriptions/withdrawals';
 import type { SubscriptionRecord } from '../subscriptions/subscription.model';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
 import { requireAdmin, sessionUserOf } from './auth';
@@ -16,7 +18,7 @@ import type { InvoiceRecord } from '../invoices/invoice.model';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { InvoiceService } from '../invoices/invoice.service';
 
-type Services = { checkout: CheckoutService; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService };
+type Services = { checkout: CheckoutService; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService; refunds: Refunds; withdrawals: Withdrawals };
 type Handler = (req: Request, log: Logger) => Promise<unknown>;
 
 /** The billing API as the gateway forwards it (`/api/billing/…` → `/billing/…`). */
@@ -66,6 +68,13 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
 
   r.post('/billing/subscription/cancel', route(async (req) => subscriptionView(await s.subscriptions.cancel(me(req).id))));
 
+  // The online withdrawal function (Directive 2023/2673): within 14 days, one call with a confirm step in the client.
+  r.post('/billing/subscription/withdraw', route(async (req, log) => {
+    const user = me(req);
+    const result = await s.withdrawals.withdraw(user.id, log);
+    return { refunded: result.refunded, creditNote: result.creditNote ? invoiceView(result.creditNote) : null, at: result.at.toISOString() };
+  }));
+
   r.post('/billing/subscription/change', route(async (req) => {
     const tier = z.object({ tier: PlanTierSchema }).safeParse(req.body);
     if (!tier.success) throw validation(tier.error);
@@ -97,15 +106,8 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
     const body = z.object({ amount: z.number().int().positive().optional() }).safeParse(req.body ?? {});
     if (!body.success) throw validation(body.error);
     const amount = body.data.amount ?? payment.amount - payment.refunded;
-    if (payment.method !== 'card' || !['paid', 'partially-refunded'].includes(payment.state) || amount > payment.amount - payment.refunded) {
-      throw new AppError('SUBSCRIPTION_CONFLICT', `payment ${payment._id} (${payment.state}, ${payment.method}) cannot be refunded by ${amount}`);
-    }
-    await deps.gopay.refund(payment, amount);
-    const refunded = payment.refunded + amount;
-    const updated = (await deps.payments.update(payment._id, { refunded }))!;
-    const creditNote = await s.invoices.issueCreditNote(updated, amount, `to-${refunded}`);
-    const after = await s.settlement.refresh(updated, log);
-    if (refunded === payment.amount) await s.subscriptions.endNow(payment.userId);
+    const { payment: after, creditNote } = await s.refunds.refund(payment, amount, log);
+    if (after.refunded === payment.amount) await s.subscriptions.endNow(payment.userId);
     return { payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote) };
   }));
 

@@ -2,14 +2,22 @@ import type { Locale, PlanTier } from '@rr/proto';
 import { PLANS, ROLE_LABELS } from '@rr/proto';
 import type { Mailer } from '@rr/kit';
 
-type Kind = 'renewal-failed' | 'expired';
+type Kind = 'renewal-failed' | 'expired' | 'withdrawn';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const date = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
 
 /** The words of each mail, cs and en; Czech recurring charges come back without a reason, so none is guessed. */
-function words(kind: Kind, locale: Locale, name: string, until: Date, link: string) {
+const time = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', dateStyle: 'long', timeStyle: 'short' }).format(d);
+const money = (halere: number, locale: Locale) => new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(halere / 100);
+
+function words(kind: Kind, locale: Locale, name: string, until: Date, link: string, amount = 0) {
   const d = date(until, locale);
+  if (kind === 'withdrawn') {
+    return locale === 'cs'
+      ? { subject: 'Potvrzení odstoupení od smlouvy', lines: [`Potvrzujeme, že jste ${time(until, locale)} odstoupili od smlouvy o předplatném ${name}.`, `Předplatné skončilo. Vrátíme vám ${money(amount, locale)} na původní platební prostředek do 14 dnů; opravný daňový doklad najdete v profilu.`], button: 'Předplatné', link }
+      : { subject: 'Withdrawal from the contract confirmed', lines: [`We confirm that you withdrew from the ${name} subscription contract on ${time(until, locale)}.`, `The subscription has ended. We refund ${money(amount, locale)} to the original payment method within 14 days; the credit note is on your profile.`], button: 'Subscription', link };
+  }
   if (locale === 'cs') {
     return kind === 'renewal-failed'
       ? { subject: `Platba za tarif ${name} neprošla`, lines: [`Obnovení předplatného ${name} se nepodařilo zaplatit kartou.`, `Tarif vám necháme do ${d}; mezitím to zkusíme znovu.`, 'Zaplatit můžete i sami, kartou nebo převodem s QR kódem:'], button: 'Zaplatit předplatné', link }
@@ -23,10 +31,10 @@ function words(kind: Kind, locale: Locale, name: string, until: Date, link: stri
 export class SubscriptionMails {
   constructor(private readonly mailer: Mailer, private readonly publicUrl: string) {}
 
-  send(kind: Kind, to: { email: string; locale: Locale; tier: PlanTier; until: Date }): Promise<unknown> {
+  send(kind: Kind, to: { email: string; locale: Locale; tier: PlanTier; until: Date; amount?: number }): Promise<unknown> {
     const name = ROLE_LABELS[PLANS[to.tier].role][to.locale];
     const link = `${this.publicUrl.replace(/\/$/, '')}${to.locale === 'cs' ? '/premium-ucet' : '/premium-account'}`;
-    const w = words(kind, to.locale, name, to.until, link);
+    const w = words(kind, to.locale, name, to.until, link, to.amount);
     const html = `<!DOCTYPE html><html lang="${to.locale}"><body style="font-family:Arial,sans-serif">${w.lines.map((l) => `<p>${esc(l)}</p>`).join('')}<p><a href="${esc(w.link)}">${esc(w.button)}</a></p><p>Reality Radar</p></body></html>`;
     const text = `${w.lines.join('\n')}\n${w.link}\n\nReality Radar`;
     return this.mailer.send({ to: to.email, subject: w.subject, html, text, category: `billing-${kind}` });

@@ -25,6 +25,7 @@ export const billingApi = {
   subscription: () => api<SubscriptionView | null>('/billing/subscription'),
   invoices: () => api<InvoiceView[]>('/billing/invoices'),
   cancel: () => api<SubscriptionView>('/billing/subscription/cancel', { method: 'POST', body: {} }),
+  withdraw: () => api<{ refunded: number; creditNote: InvoiceView | null; at: string }>('/billing/subscription/withdraw', { method: 'POST', body: {} }),
   changeTier: (tier: PlanTier) => api<SubscriptionView>('/billing/subscription/change', { method: 'POST', body: { tier } }),
 };
 

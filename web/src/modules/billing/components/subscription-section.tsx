@@ -17,6 +17,7 @@ export function SubscriptionSection() {
   const sub = useQuery<SubscriptionView | null>('billing:subscription', billingApi.subscription);
   const invoices = useQuery<InvoiceView[]>('billing:invoices', billingApi.invoices);
   const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const s = sub.data;
 
@@ -25,6 +26,13 @@ export function SubscriptionSection() {
     await billingApi.cancel();
     setMessage(t('premium.profile.cancelled'));
     sub.reload();
+  };
+  const withdraw = async () => {
+    setWithdrawing(false);
+    const result = await billingApi.withdraw();
+    setMessage(t('premium.profile.withdrawn', { amount: formatPrice(result.refunded / 100, locale), date: formatDate(result.at, locale) }));
+    sub.reload();
+    invoices.reload();
   };
   const downgrade = async (tier: PlanTier) => {
     await billingApi.changeTier(tier);
@@ -42,7 +50,12 @@ export function SubscriptionSection() {
           <p><span className="badge badge--tariff" data-testid="subscription-tier">{label(s.tier, locale)}</span> <span className="muted">{t(s.period === 'month' ? 'premium.monthly' : 'premium.yearly')}</span></p>
           <p>{t(s.cancelAtPeriodEnd ? 'premium.profile.endsOn' : 'premium.profile.renewsOn', { date: formatDate(s.currentPeriodEnd, locale) })}</p>
           {s.nextTier && <p>{t('premium.profile.nextTier', { name: label(s.nextTier, locale), date: formatDate(s.currentPeriodEnd, locale) })}</p>}
-          {s.withdrawableUntil && <p className="muted">{t('premium.profile.withdrawal', { date: formatDate(s.withdrawableUntil, locale) })}</p>}
+          {s.withdrawableUntil && (
+            <p className="muted">
+              {t('premium.profile.withdrawal', { date: formatDate(s.withdrawableUntil, locale) })}{' '}
+              <button type="button" className="link-button" onClick={() => setWithdrawing(true)} data-testid="withdraw">{t('premium.profile.withdraw')}</button>
+            </p>
+          )}
           <p className="muted">{t('premium.profile.billing')}: {[s.billing.name, s.billing.street, `${s.billing.postalCode} ${s.billing.city}`, s.billing.ico && `IČO ${s.billing.ico}`, s.billing.dic && `DIČ ${s.billing.dic}`].filter(Boolean).join(', ')}</p>
           <div className="button-row">
             <AppLink to="premium" className="button button--ghost">{t('premium.profile.upgrade')}</AppLink>
@@ -72,6 +85,10 @@ export function SubscriptionSection() {
             ))}
           </ul>
         </>
+      )}
+      {withdrawing && s && (
+        <ConfirmDialog title={t('premium.profile.withdrawTitle')} text={t('premium.profile.withdrawText')}
+          confirmLabel={t('premium.profile.withdrawConfirm')} onConfirm={() => void withdraw()} onClose={() => setWithdrawing(false)} />
       )}
       {confirming && s && (
         <ConfirmDialog title={t('premium.profile.cancelTitle')} text={t('premium.profile.cancelText', { date: formatDate(s.currentPeriodEnd, locale) })}
