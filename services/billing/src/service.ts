@@ -49,10 +49,11 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const deps = buildDeps(ctx);
     await Promise.all([deps.payments.init(), deps.subscriptions.init(), deps.invoices.init()]);
     const subscriptions = new SubscriptionService(deps);
-    const invoices = new InvoiceService(deps, deps.invoices);
+    const mailer = createMailer(ctx.config);
+    const invoices = new InvoiceService(deps, deps.invoices, mailer);
     const settlement = new Settlement(deps, subscriptions, { onSettled: async (p) => void (await invoices.issueForPayment(p)) });
     const checkout = new CheckoutService(deps);
-    const mails = new SubscriptionMails(createMailer(ctx.config), ctx.config.PUBLIC_URL);
+    const mails = new SubscriptionMails(mailer, ctx.config.PUBLIC_URL);
     const refunds = new Refunds(deps, settlement, invoices);
     const withdrawals = new Withdrawals(deps, subscriptions, refunds, mails);
 

@@ -69,6 +69,13 @@ describe('invoices', () => {
       'Základ daně (21 %): 164,46 Kč', 'DPH 21 %: 34,54 Kč', 'Celkem k úhradě: 199,00 Kč',
     ]) expect(text).toContain(expected);
 
+    type Mail = { subject: string; to: Array<{ address: string }>; attachments?: Array<{ fileName: string; contentType: string }> };
+    const mail = await waitForValue('invoice mail', async () => {
+      const all = (await (await fetch(`${process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080'}/email`)).json()) as Mail[];
+      return all.find((m) => m.to.some((t) => t.address === `${userId}@example.cz`) && m.subject === `Reality Radar – Daňový doklad ${inv.id}`);
+    }, 15_000);
+    expect(mail.attachments?.[0]).toMatchObject({ fileName: `${inv.id}.pdf`, contentType: 'application/pdf' });
+
     expect((await fetch(`${s.api}/billing/invoices/${inv.id}/pdf?token=${s.tokenFor(newUser())}`)).status).toBe(404);
     expect((await fetch(`${s.api}/billing/invoices/${inv.id}/pdf`)).status).toBe(401);
   }, 60_000);

@@ -34,13 +34,15 @@ export type InvoiceRecord = {
   taxableSupplyAt: Date;
   correctsNumber: string | null;
   published: boolean;
+  /** Sent to the customer by e-mail (PDF attached). */
+  mailed?: boolean;
 };
 
 const schema = new Schema<InvoiceRecord>({
   _id: String, series: String, year: Number, seq: Number, kind: String, sourceKey: String, paymentId: String, userId: String,
   supplier: Schema.Types.Mixed, customer: Schema.Types.Mixed, item: Schema.Types.Mixed,
   base: Number, vat: Number, total: Number, vatRate: Number, currency: String, variableSymbol: String, method: String,
-  issuedAt: Date, taxableSupplyAt: Date, correctsNumber: { type: String, default: null }, published: { type: Boolean, default: false },
+  issuedAt: Date, taxableSupplyAt: Date, correctsNumber: { type: String, default: null }, published: { type: Boolean, default: false }, mailed: { type: Boolean, default: false },
 }, { versionKey: false });
 
 schema.index({ sourceKey: 1 }, { unique: true });
@@ -49,6 +51,7 @@ schema.index({ series: 1, year: 1, seq: -1 });
 // The profile's list.
 schema.index({ userId: 1, issuedAt: -1 });
 schema.index({ published: 1 });
+schema.index({ mailed: 1 });
 
 export const invoiceModel = (db: Connection): Model<InvoiceRecord> =>
   (db.models.Invoice as Model<InvoiceRecord>) ?? db.model<InvoiceRecord>('Invoice', schema, 'invoices');

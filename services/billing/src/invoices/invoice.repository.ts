@@ -64,6 +64,14 @@ export class InvoiceRepository {
     return this.model.find({ published: false }).limit(limit).lean<InvoiceRecord[]>().exec();
   }
 
+  unmailed(limit = 100): Promise<InvoiceRecord[]> {
+    return this.model.find({ mailed: false }).limit(limit).lean<InvoiceRecord[]>().exec();
+  }
+
+  markMailed(id: string): Promise<unknown> {
+    return this.model.updateOne({ _id: id }, { $set: { mailed: true } }).exec();
+  }
+
   markPublished(id: string): Promise<unknown> {
     return this.model.updateOne({ _id: id }, { $set: { published: true } }).exec();
   }

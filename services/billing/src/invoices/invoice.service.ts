@@ -1,4 +1,5 @@
-import { AppError } from '@rr/kit';
+import { AppError, type Mailer } from '@rr/kit';
+import { mailInvoice } from './invoice-mail';
 import { PLANS, ROLE_LABELS, VAT_RATE_PERCENT, vatSplit, type InvoiceIssuedV1 } from '@rr/proto';
 import type { BillingConfig } from '../config';
 import type { BillingDeps } from '../deps';
@@ -28,7 +29,7 @@ const describe = (p: Pick<PaymentRecord, 'tier' | 'period'>) => {
 
 /** Issues the tax document of every paid payment and credit notes for refunds; publishes `invoice.issued`. */
 export class InvoiceService {
-  constructor(private readonly deps: BillingDeps, private readonly invoices: InvoiceRepository) {}
+  constructor(private readonly deps: BillingDeps, private readonly invoices: InvoiceRepository, private readonly mailer?: Mailer) {}
 
   async issueForPayment(p: PaymentRecord): Promise<InvoiceRecord> {
     const split = vatSplit(p.amount);
@@ -39,6 +40,7 @@ export class InvoiceService {
       method: p.method, issuedAt: new Date(), taxableSupplyAt: p.paidAt ?? new Date(), correctsNumber: null,
     });
     await this.publish(inv);
+    await this.mail(inv, p);
     return inv;
   }
 
@@ -54,7 +56,19 @@ export class InvoiceService {
       method: p.method, issuedAt: new Date(), taxableSupplyAt: new Date(), correctsNumber: original._id,
     });
     await this.publish(inv);
+    await this.mail(inv, p);
     return inv;
+  }
+
+  /** Once per document; a failure leaves it for the reconciler's next round. */
+  async mail(inv: InvoiceRecord, to: Pick<PaymentRecord, 'email' | 'locale'>): Promise<void> {
+    if (!this.mailer || inv.mailed) return;
+    try {
+      await mailInvoice(this.mailer, inv, to, this.deps.config.PUBLIC_URL);
+      await this.invoices.markMailed(inv._id);
+    } catch (err) {
+      this.deps.log.warn({ err, invoice: inv._id }, 'invoice not mailed yet');
+    }
   }
 
   async publish(inv: InvoiceRecord): Promise<void> {

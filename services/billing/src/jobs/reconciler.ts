@@ -81,6 +81,12 @@ export class Reconciler {
       await this.step('unpublished invoices', async () => {
         for (const inv of await this.deps.invoices.unpublished()) await this.invoices.publish(inv);
       });
+      await this.step('invoices to mail', async () => {
+        for (const inv of await this.deps.invoices.unmailed()) {
+          const p = await this.deps.payments.findById(inv.paymentId);
+          if (p) await this.invoices.mail(inv, p);
+        }
+      });
     } finally {
       this.running = false;
     }
