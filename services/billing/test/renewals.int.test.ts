@@ -100,4 +100,28 @@ describe('renewal, dunning and the fall back to USER', () => {
     await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Potvrzení odstoupení od smlouvy'), 15_000, 'acknowledgement');
     expect((await s.call('POST', '/billing/subscription/withdraw', userId)).status).toBe(409);
   }, 60_000);
+
+  it('sends a bank-transfer subscriber the next period\'s payment details a week before the end, and continues once paid', async () => {
+    const userId = newUser();
+    const res = await s.call('POST', '/billing/checkout', userId, { tier: 'MINI', period: 'month', method: 'bank-transfer', billing: BILLING, immediateStart: true, termsAccepted: true });
+    const first = res.body.data.payment;
+    await s.parts.deps.bank.record([{ id: `m-${userId}-1`, variableSymbol: first.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' }]);
+    await s.parts.settlement.refresh((await s.parts.deps.payments.findById(first.id))!);
+    const sub = (await s.parts.deps.subscriptions.findByUser(userId))!;
+    expect(sub.renewal.nextAttemptAt!.getTime()).toBe(sub.currentPeriodEnd.getTime() - 7 * DAY);
+
+    await s.parts.reconciler.round(sub.renewal.nextAttemptAt!);
+    const waiting = (await s.parts.deps.subscriptions.findByUser(userId))!;
+    const order = (await s.parts.deps.payments.findById(waiting.renewal.paymentId!))!;
+    expect(order).toMatchObject({ purpose: 'renewal', method: 'bank-transfer', state: 'created', amount: 9_900 });
+    const mail = await waitForValue('bank renewal mail', async () => (await mailsTo(`${userId}@example.cz`)).find((m) => m.subject.startsWith('Předplatné Mini končí')), 15_000);
+    expect(mail.text).toContain(`Variabilní symbol: ${order.variableSymbol}`);
+    expect(mail.text).toContain(`/premium-ucet-potvrzeni?payment=${order._id}`);
+
+    await s.parts.deps.bank.record([{ id: `m-${userId}-2`, variableSymbol: order.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' }]);
+    await s.parts.reconciler.round(new Date(sub.renewal.nextAttemptAt!.getTime() + 3_600_000));
+    const renewed = (await s.parts.deps.subscriptions.findByUser(userId))!;
+    expect(renewed.currentPeriodStart).toEqual(sub.currentPeriodEnd);
+    expect(renewed.paymentIds).toContain(order._id);
+  }, 60_000);
 });

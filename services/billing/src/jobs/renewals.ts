@@ -31,8 +31,8 @@ export class Renewals {
     let handled = 0;
     for (const due of await this.deps.subscriptions.dueForRenewal(now)) {
       const latest = await this.deps.subscriptions.findByUser(due.userId);
-      if (!latest || latest.revision !== due.revision || latest.status === 'expired' || !latest.recurrenceParentId) continue;
-      await this.renew(latest, now).catch((err) => this.log.warn({ err, userId: latest.userId }, 'renewal failed; next round retries'));
+      if (!latest || latest.revision !== due.revision || latest.status === 'expired' || latest.cancelAtPeriodEnd) continue;
+      await (latest.recurrenceParentId ? this.renew(latest, now) : this.remindBankTransfer(latest, now)).catch((err) => this.log.warn({ err, userId: latest.userId }, 'renewal failed; next round retries'));
       handled += 1;
     }
     return handled;
@@ -79,6 +79,38 @@ export class Renewals {
       await this.mails.send('renewal-failed', { email: sub.email, locale: sub.locale, tier: sub.tier, until: new Date(graceEnd) })
         .catch((err) => this.log.warn({ err, userId: sub.userId }, 'dunning mail not sent'));
     }
+  }
+
+  /**
+   * Bank-transfer subscriptions do not renew by themselves: a week before the end the next period's
+   * order goes out by e-mail (account, amount, variable symbol, the QR on its payment page), again
+   * at the end if it is still open. Paid from the statement, the next period starts at the old end.
+   */
+  private async remindBankTransfer(sub: SubscriptionRecord, now: Date): Promise<void> {
+    const open = sub.renewal.paymentId ? await this.deps.payments.findById(sub.renewal.paymentId) : null;
+    const payment = open && isOpen(open.state) ? open : await this.order(sub, now);
+    const again = sub.renewal.attempts === 0 ? sub.currentPeriodEnd : null;
+    await this.subscriptions.change(sub, { renewal: { attempts: sub.renewal.attempts + 1, nextAttemptAt: again, paymentId: payment._id } });
+    const base = this.deps.config.PUBLIC_URL.replace(/\/$/, '');
+    await this.mails.send('renewal-bank', {
+      email: sub.email, locale: sub.locale, tier: payment.tier, until: sub.currentPeriodEnd,
+      bank: {
+        accountNumber: this.deps.config.BANK_ACCOUNT, iban: this.deps.config.BANK_IBAN, variableSymbol: payment.variableSymbol, amount: payment.amount,
+        confirmationUrl: `${base}${sub.locale === 'cs' ? '/premium-ucet-potvrzeni' : '/premium-account-signup'}?payment=${encodeURIComponent(payment._id)}`,
+      },
+    }).catch((err) => this.log.warn({ err, userId: sub.userId }, 'bank renewal mail not sent'));
+  }
+
+  private order(sub: SubscriptionRecord, now: Date): Promise<PaymentRecord> {
+    const tier = sub.nextTier ?? sub.tier;
+    return this.deps.payments.create({
+      _id: `pay_r${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`,
+      userId: sub.userId, email: sub.email, locale: sub.locale, method: 'bank-transfer', provider: 'fio', providerPaymentId: null, purpose: 'renewal',
+      tier, period: sub.period, amount: priceOf(tier, sub.period), currency: 'CZK', credit: 0, state: 'created', gatewayUrl: null,
+      received: 0, overpaid: 0, refunded: 0, mismatch: null, billing: sub.billing, immediateStart: true, termsAcceptedAt: now,
+      dueAt: new Date(sub.currentPeriodEnd.getTime() + this.deps.config.GRACE_DAYS * DAY), parentProviderPaymentId: null, paidAt: null, settledAt: null,
+      checkAt: new Date(now.getTime() + 5 * 60_000), createdAt: now, updatedAt: now,
+    }, () => newVariableSymbol(now));
   }
 
   /** The renewal payment, charged on the card the first payment saved. */

@@ -2,7 +2,9 @@ import type { Locale, PlanTier } from '@rr/proto';
 import { PLANS, ROLE_LABELS } from '@rr/proto';
 import type { Mailer } from '@rr/kit';
 
-type Kind = 'renewal-failed' | 'expired' | 'withdrawn';
+type Kind = 'renewal-failed' | 'expired' | 'withdrawn' | 'renewal-bank';
+
+export type BankDetails = { accountNumber: string; iban: string; variableSymbol: string; amount: number; confirmationUrl: string };
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const date = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
@@ -11,8 +13,16 @@ const date = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs
 const time = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', dateStyle: 'long', timeStyle: 'short' }).format(d);
 const money = (halere: number, locale: Locale) => new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(halere / 100);
 
-function words(kind: Kind, locale: Locale, name: string, until: Date, link: string, amount = 0) {
+function words(kind: Kind, locale: Locale, name: string, until: Date, link: string, amount = 0, bank?: BankDetails) {
   const d = date(until, locale);
+  if (kind === 'renewal-bank' && bank) {
+    const details = locale === 'cs'
+      ? [`Číslo účtu: ${bank.accountNumber} (IBAN ${bank.iban})`, `Částka: ${money(bank.amount, locale)}`, `Variabilní symbol: ${bank.variableSymbol}`]
+      : [`Account: ${bank.accountNumber} (IBAN ${bank.iban})`, `Amount: ${money(bank.amount, locale)}`, `Variable symbol: ${bank.variableSymbol}`];
+    return locale === 'cs'
+      ? { subject: `Předplatné ${name} končí ${d} – platební údaje`, lines: [`Předplatné ${name} placené převodem končí ${d}. Pokud chcete pokračovat, pošlete platbu na další období:`, ...details, 'QR kód pro aplikaci banky najdete na stránce platby:'], button: 'Platba a QR kód', link: bank.confirmationUrl }
+      : { subject: `Your ${name} subscription ends on ${d} – payment details`, lines: [`Your ${name} subscription paid by transfer ends on ${d}. To continue, send the payment for the next period:`, ...details, 'The QR code for your banking app is on the payment page:'], button: 'Payment and QR code', link: bank.confirmationUrl };
+  }
   if (kind === 'withdrawn') {
     return locale === 'cs'
       ? { subject: 'Potvrzení odstoupení od smlouvy', lines: [`Potvrzujeme, že jste ${time(until, locale)} odstoupili od smlouvy o předplatném ${name}.`, `Předplatné skončilo. Vrátíme vám ${money(amount, locale)} na původní platební prostředek do 14 dnů; opravný daňový doklad najdete v profilu.`], button: 'Předplatné', link }
@@ -31,10 +41,10 @@ function words(kind: Kind, locale: Locale, name: string, until: Date, link: stri
 export class SubscriptionMails {
   constructor(private readonly mailer: Mailer, private readonly publicUrl: string) {}
 
-  send(kind: Kind, to: { email: string; locale: Locale; tier: PlanTier; until: Date; amount?: number }): Promise<unknown> {
+  send(kind: Kind, to: { email: string; locale: Locale; tier: PlanTier; until: Date; amount?: number; bank?: BankDetails }): Promise<unknown> {
     const name = ROLE_LABELS[PLANS[to.tier].role][to.locale];
     const link = `${this.publicUrl.replace(/\/$/, '')}${to.locale === 'cs' ? '/premium-ucet' : '/premium-account'}`;
-    const w = words(kind, to.locale, name, to.until, link, to.amount);
+    const w = words(kind, to.locale, name, to.until, link, to.amount, to.bank);
     const html = `<!DOCTYPE html><html lang="${to.locale}"><body style="font-family:Arial,sans-serif">${w.lines.map((l) => `<p>${esc(l)}</p>`).join('')}<p><a href="${esc(w.link)}">${esc(w.button)}</a></p><p>Reality Radar</p></body></html>`;
     const text = `${w.lines.join('\n')}\n${w.link}\n\nReality Radar`;
     return this.mailer.send({ to: to.email, subject: w.subject, html, text, category: `billing-${kind}` });

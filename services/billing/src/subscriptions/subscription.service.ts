@@ -8,6 +8,8 @@ import type { SubscriptionRecord } from './subscription.model';
 const WITHDRAWAL_DAYS = 14;
 const DAY = 86_400_000;
 const KEPT_PAYMENT_IDS = 50;
+/** Days before a bank-transfer period ends that the next period's payment details are sent. */
+export const BANK_REMINDER_DAYS = 7;
 
 /** The subscription lifecycle: payments applied, cancel, tier changes; every change is published. */
 export class SubscriptionService {
@@ -32,7 +34,8 @@ export class SubscriptionService {
         billing: p.billing,
         withdrawableUntil: p.purpose === 'renewal' ? current?.withdrawableUntil ?? null : new Date((p.paidAt ?? now).getTime() + WITHDRAWAL_DAYS * DAY),
         paymentIds: [...(current?.paymentIds ?? []), p._id].slice(-KEPT_PAYMENT_IDS),
-        renewal: { attempts: 0, nextAttemptAt: recurrenceParentId ? renewalDueAt(terms, this.deps.config.RENEW_DAYS_BEFORE) : null, paymentId: null },
+        // Cards are charged a few days before the end; bank-transfer payers get the payment details a week before.
+        renewal: { attempts: 0, nextAttemptAt: renewalDueAt(terms, recurrenceParentId ? this.deps.config.RENEW_DAYS_BEFORE : BANK_REMINDER_DAYS), paymentId: null },
       };
       const saved = current
         ? await this.deps.subscriptions.replace(current, fields)
