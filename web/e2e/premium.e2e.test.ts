@@ -97,4 +97,34 @@ describe('the premium journey', () => {
     await dialog(page).waitFor();
     await context.close();
   });
+
+  it('pays a year by bank transfer: QR Platba and the details, then the page turns paid when the bank statement has the money', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/premium-ucet?period=year');
+    await page.getByTestId('choose-MINI').click();
+    await dialog(page).waitFor();
+    await registerFromDialog(page, uniqueEmail('bank'));
+    await open(page, '/premium-ucet?tier=MINI&period=year');
+    const form = page.getByTestId('checkout-form');
+    await form.getByLabel('Jméno a příjmení nebo firma').fill('Realitní kancelář Šťastný s.r.o.');
+    await form.getByLabel('Ulice a číslo').fill('Žluťoučká 7');
+    await form.getByLabel('Obec').fill('Brno');
+    await form.getByLabel('PSČ').fill('602 00');
+    await form.getByLabel('IČO').fill('27082440');
+    await page.getByTestId('method-bank').check();
+    await page.getByTestId('terms').check();
+    await page.getByTestId('pay').click();
+
+    await page.waitForURL(/\/premium-ucet-potvrzeni\?payment=pay_/);
+    await page.getByTestId('qr-platba').waitFor();
+    const symbol = (await page.getByTestId('bank-vs').textContent())!.trim();
+    expect(symbol).toMatch(/^\d{10}$/);
+    await shot(page, 'confirmation-bank-cs');
+    const sent = await page.request.post('http://localhost:8091/admin/fio/transactions', { data: { amount: 990, variableSymbol: symbol } });
+    expect(sent.status()).toBe(201);
+    await page.getByTestId('payment-paid').waitFor({ timeout: 60_000 });
+    await context.close();
+  });
 });
+

@@ -47,9 +47,22 @@ export class Settlement {
       } else {
         current = (await this.deps.payments.findById(p._id)) ?? current;
       }
+    } else if (isOpen(current.state)) {
+      current = await this.reschedule(current);
     }
     if (current.state === 'paid' && !current.settledAt) current = await this.settle(current);
     return current;
+  }
+
+  /**
+   * An open payment is looked up again later, less often as it ages, and not at all a day past its
+   * due date (an abandoned gateway page; a late notification or transfer still settles it).
+   */
+  private async reschedule(p: PaymentRecord, now = new Date()): Promise<PaymentRecord> {
+    const age = now.getTime() - p.createdAt.getTime();
+    const next = now.getTime() + Math.max(RECHECK_MS[p.method], Math.min(age / 4, 3_600_000));
+    const checkAt = now.getTime() > p.dueAt.getTime() + 86_400_000 ? null : new Date(next);
+    return (await this.deps.payments.update(p._id, { checkAt })) ?? p;
   }
 
   /** Applies a paid payment to the subscription, then marks it settled (the reconciler retries what failed between). */
