@@ -22,7 +22,7 @@ describe('renewal, dunning and the fall back to USER', () => {
   async function subscribed(userId: string) {
     const res = await s.call('POST', '/billing/checkout', userId, { tier: 'STANDARD', period: 'month', method: 'card', billing: BILLING, immediateStart: true, termsAccepted: true });
     await fetch(res.body.data.payment.gatewayUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
-    await waitForValue('subscription', () => s.parts.deps.subscriptions.findByUser(userId).then((x) => x?.status === 'active' && x), 15_000);
+    await waitForValue('subscription', () => s.parts.deps.subscriptions.findByUser(userId).then((x) => x?.status === 'active' && x), 30_000);
     const sub = (await s.parts.deps.subscriptions.findByUser(userId))!;
     expect(sub.renewal.nextAttemptAt!.getTime()).toBe(sub.currentPeriodEnd.getTime() - 3 * DAY);
     return sub;
@@ -56,22 +56,22 @@ describe('renewal, dunning and the fall back to USER', () => {
     expect(dunning.renewal.attempts).toBe(1);
     expect(dunning.renewal.nextAttemptAt!.getTime()).toBe(due.getTime() + DAY);
     expect(dunning.status).toBe('active');
-    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Platba za tarif Standard neprošla'), 15_000, 'dunning mail');
+    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Platba za tarif Standard neprošla'), 30_000, 'dunning mail');
 
     // Second try after the period end: still declined, now past due; the role still lasts to end + grace.
     const second = new Date(first.currentPeriodEnd.getTime() + DAY);
     await s.parts.reconciler.round(second);
     const pastDue = (await s.parts.deps.subscriptions.findByUser(userId))!;
     expect(pastDue).toMatchObject({ status: 'past-due', renewal: { attempts: 2 } });
-    const pastDueEvent = await waitForValue('past-due event', () => s.seen('subscription.changed').find((e) => e.data.userId === userId && e.data.status === 'past-due'), 15_000);
+    const pastDueEvent = await waitForValue('past-due event', () => s.seen('subscription.changed').find((e) => e.data.userId === userId && e.data.status === 'past-due'), 30_000);
     expect(new Date(pastDueEvent.data.roleExpiresAt!).getTime()).toBe(first.currentPeriodEnd.getTime() + 5 * DAY);
 
     const afterGrace = new Date(first.currentPeriodEnd.getTime() + 6 * DAY);
     const round = await s.parts.reconciler.round(afterGrace);
     expect(round.expired).toBe(1);
-    const ended = await waitForValue('expired event', () => s.seen('subscription.changed').find((e) => e.data.userId === userId && e.data.status === 'expired'), 15_000);
+    const ended = await waitForValue('expired event', () => s.seen('subscription.changed').find((e) => e.data.userId === userId && e.data.status === 'expired'), 30_000);
     expect(ended.data).toMatchObject({ role: 1, roleExpiresAt: null });
-    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Tarif Standard skončil'), 15_000, 'expiry mail');
+    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Tarif Standard skončil'), 30_000, 'expiry mail');
     await recurrence('paid');
   }, 60_000);
 
@@ -97,7 +97,7 @@ describe('renewal, dunning and the fall back to USER', () => {
     expect(res.body.data.refunded).toBeLessThanOrEqual(19_900);
     expect(res.body.data.creditNote).toMatchObject({ kind: 'credit-note', total: -res.body.data.refunded });
     expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('expired');
-    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Potvrzení odstoupení od smlouvy'), 15_000, 'acknowledgement');
+    await waitFor(async () => (await mailsTo(`${userId}@example.cz`)).some((m) => m.subject === 'Potvrzení odstoupení od smlouvy'), 30_000, 'acknowledgement');
     expect((await s.call('POST', '/billing/subscription/withdraw', userId)).status).toBe(409);
   }, 60_000);
 
@@ -114,7 +114,7 @@ describe('renewal, dunning and the fall back to USER', () => {
     const waiting = (await s.parts.deps.subscriptions.findByUser(userId))!;
     const order = (await s.parts.deps.payments.findById(waiting.renewal.paymentId!))!;
     expect(order).toMatchObject({ purpose: 'renewal', method: 'bank-transfer', state: 'created', amount: 9_900 });
-    const mail = await waitForValue('bank renewal mail', async () => (await mailsTo(`${userId}@example.cz`)).find((m) => m.subject.startsWith('Předplatné Mini končí')), 15_000);
+    const mail = await waitForValue('bank renewal mail', async () => (await mailsTo(`${userId}@example.cz`)).find((m) => m.subject.startsWith('Předplatné Mini končí')), 30_000);
     expect(mail.text).toContain(`Variabilní symbol: ${order.variableSymbol}`);
     expect(mail.text).toContain(`/premium-ucet-potvrzeni?payment=${order._id}`);
 
