@@ -28,6 +28,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# poppler-utils (pdftotext, pdftoppm): the invoice tests read the text of the PDFs billing renders.
+if ! command -v pdftotext >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing poppler-utils from Debian's packages…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null) \
+      || say "WARNING: poppler-utils could not be installed; the invoice PDF tests will fail"
+  else
+    say "WARNING: pdftotext is missing (install the Debian package poppler-utils)"
+  fi
+fi
+
 # The municipality open data is never committed: beside the checkout where the workplace has it,
 # else downloaded once from its public source.
 if [ -z "${MUNICIPALITIES_CSV:-}" ] && [ ! -f ../shared/data/cz-municipalities.csv ] && [ ! -f .cache/data/cz-municipalities.csv ]; then

@@ -3,6 +3,7 @@ import { AlertSentV1, EmailBouncedV1, MatchFoundV1 } from './events/alert';
 import { CrawlRequestedV1, ListingFetchedV1, ListingWithdrawnV1 } from './events/listing';
 import { OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from './events/offer';
 import { UserDeletedV1 } from './events/user';
+import { InvoiceIssuedV1, PaymentChangedV1, SubscriptionChangedV1 } from './events/billing';
 import { WatchdogChangedV1 } from './events/watchdog';
 import { PORTALS } from './domain/enums';
 
@@ -36,6 +37,10 @@ export const EVENTS = {
   'alert.sent': { type: 'alert.sent', version: 1, schema: AlertSentV1, partitions: 3, cleanup: 'delete', key: 'recipient e-mail' },
   'email.bounced': { type: 'email.bounced', version: 1, schema: EmailBouncedV1, partitions: 1, cleanup: 'delete', key: 'e-mail' },
   'user.deleted': { type: 'user.deleted', version: 1, schema: UserDeletedV1, partitions: 1, cleanup: 'delete', key: 'user id' },
+  'payment.changed': { type: 'payment.changed', version: 1, schema: PaymentChangedV1, partitions: 3, cleanup: 'delete', key: 'payment id' },
+  // Full state per user: compacted, so a consumer that starts over reads each user's latest subscription.
+  'subscription.changed': { type: 'subscription.changed', version: 1, schema: SubscriptionChangedV1, partitions: 3, cleanup: 'compact', key: 'user id' },
+  'invoice.issued': { type: 'invoice.issued', version: 1, schema: InvoiceIssuedV1, partitions: 3, cleanup: 'delete', key: 'user id' },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENTS;

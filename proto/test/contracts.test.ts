@@ -1,4 +1,4 @@
-import { EVENTS, EXAMPLES, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { ENTITLEMENTS, EVENTS, EXAMPLES, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
 
 describe('event contracts', () => {
   const types = Object.keys(EVENTS) as EventType[];
@@ -19,6 +19,15 @@ describe('event contracts', () => {
 
   it('keeps watchdog state on a compacted topic', () => {
     expect(allTopics().find((t) => t.name === topicOf('watchdog.changed'))?.cleanup).toBe('compact');
+  });
+
+  it('keeps each user\'s subscription state on a compacted topic keyed by user', () => {
+    expect(allTopics().find((t) => t.name === topicOf('subscription.changed'))?.cleanup).toBe('compact');
+  });
+
+  it('refuses a payment event with an amount in crowns with haléře as a fraction', () => {
+    const bad = { ...EXAMPLES['payment.changed'], amount: 199.5 };
+    expect(EVENTS['payment.changed'].schema.safeParse(bad).success).toBe(false);
   });
 
   it('refuses an offer event without a source', () => {
@@ -42,5 +51,23 @@ describe('domain helpers', () => {
     expect(entitlementsOf(4)).toBe(entitlementsOf(ROLES.MINI));
     expect(entitlementsOf(ROLES.MINI).watchdogLifetimeDays).toBeNull();
     expect(entitlementsOf(20000).maxActiveWatchdogs).toBe(entitlementsOf(ROLES.ADMIN).maxActiveWatchdogs);
+  });
+});
+
+describe('plans and entitlements', () => {
+  it('prices every paid tier, dearer with each tier, and each tier\'s role has entitlements', () => {
+    const monthly = PLAN_TIERS.map((t) => PLANS[t].price.month);
+    expect([...monthly].sort((a, b) => a - b)).toEqual(monthly);
+    for (const t of PLAN_TIERS) expect(ENTITLEMENTS[PLANS[t].role]).toBeDefined();
+  });
+
+  it('never gives a higher tier less than a lower one', () => {
+    const paid = PLAN_TIERS.map((t) => ENTITLEMENTS[PLANS[t].role]);
+    for (let i = 1; i < paid.length; i++) {
+      expect(paid[i].maxActiveWatchdogs).toBeGreaterThan(paid[i - 1].maxActiveWatchdogs);
+      expect(paid[i].maxOffersPerEmail).toBeGreaterThanOrEqual(paid[i - 1].maxOffersPerEmail);
+      expect(paid[i].seats).toBeGreaterThanOrEqual(paid[i - 1].seats);
+      expect(paid[i].apiAccess).toEqual(expect.arrayContaining(paid[i - 1].apiAccess));
+    }
   });
 });

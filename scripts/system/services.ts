@@ -1,4 +1,4 @@
-import { SHARED, SIMULATOR, TOPOLOGY } from './topology';
+import { PAYMENT_SIMULATOR, SHARED, SIMULATOR, TOPOLOGY } from './topology';
 
 /**
  * What `npm start`, the test runner and the benchmarks run: every process of the system, its
@@ -28,9 +28,11 @@ export function portsFor(offset = 0) {
     gateway: TOPOLOGY.gateway.ports.GATEWAY_PORT + offset,
     gatewayHealth: TOPOLOGY.gateway.ports.HEALTH_PORT + offset,
     simulator: SIMULATOR.ports.PORT + offset,
+    paymentSimulator: PAYMENT_SIMULATOR.ports.PORT + offset,
     normaliserApi: TOPOLOGY.normaliser.ports.OFFERS_API_PORT + offset,
     notifierApi: TOPOLOGY.notifier.ports.NOTIFIER_API_PORT + offset,
     accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
+    billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
       account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'),
@@ -78,12 +80,33 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       env: { ...shared, PORT: String(PORTS.simulator), SIM_ORIGIN: simulator },
       service: false,
     },
+    {
+      name: 'payment-simulator',
+      dir: 'services/payment-simulator',
+      url: `http://localhost:${PORTS.paymentSimulator}`,
+      healthUrl: local(PORTS.paymentSimulator, '/'),
+      env: { ...shared, PORT: String(PORTS.paymentSimulator), SIM_ORIGIN: `http://localhost:${PORTS.paymentSimulator}` },
+      service: false,
+    },
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi) }),
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
     svc('crawler', portalUrls),
-    svc('billing'),
+    svc('billing', {
+      BILLING_API_PORT: String(PORTS.billingApi),
+      // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
+      GOPAY_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/gopay/api`,
+      GOPAY_CLIENT_ID: 'rr-local-client',
+      GOPAY_CLIENT_SECRET: 'rr-local-secret',
+      GOPAY_GOID: '8123456789',
+      FIO_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/fio`,
+      FIO_TOKEN: 'rr-local-fio-token',
+      BANK_ACCOUNT: '2401234560/2010',
+      BANK_IBAN: 'CZ2420100000002401234560',
+      GOPAY_NOTIFICATION_URL: local(PORTS.billingApi, '/billing/gopay/notify'),
+      RECONCILE_SECONDS: '5',
+    }),
     svc('ad-serving'),
     {
       name: 'gateway',
@@ -97,6 +120,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         HEALTH_PORT: String(PORTS.gatewayHealth),
         ACCOUNT_URL: local(PORTS.accountApi),
         OFFERS_URL: local(PORTS.normaliserApi),
+        BILLING_URL: local(PORTS.billingApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

@@ -125,6 +125,7 @@ export function table(processes: ProcessSpec[]): string {
     ['mail catcher', `http://localhost:${PORTS.mailWeb}  (SMTP 127.0.0.1:${PORTS.smtp})`],
     ['traces (Jaeger)', `http://localhost:${PORTS.jaegerUi}  (API /api/traces; OTLP 127.0.0.1:${PORTS.otlpHttp})`],
     ['portal simulator', `http://localhost:${PORTS.simulator}  (admin API under /admin)`],
+    ['payment simulator', `http://localhost:${PORTS.paymentSimulator}  (GoPay /gopay/api, gateway page /gopay/gw/{id}, Fio /fio, admin API under /admin)`],
     ['Kafka', process.env.KAFKA_BROKERS ?? '127.0.0.1:9092'],
     ['database', process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017 (FerretDB, SQLite)'],
     ...processes.filter((p) => p.service && p.name !== 'gateway').map((p) => [`  ${p.name}`, `${p.healthUrl}  (/metrics)`] as [string, string]),

@@ -26,6 +26,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
     links: {
       ACCOUNT_URL: [{ service: 'account', port: 'ACCOUNT_API_PORT' }],
       OFFERS_URL: [{ service: 'normaliser', port: 'OFFERS_API_PORT' }],
+      BILLING_URL: [{ service: 'billing', port: 'BILLING_API_PORT' }],
       SERVICE_HEALTH_URLS: [
         ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
@@ -37,10 +38,13 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   matcher: { ports: HEALTH(8203), scalesOut: true },
   notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true },
   account: { ports: { ...HEALTH(8205), ACCOUNT_API_PORT: 8105 }, scalesOut: true },
-  billing: { ports: HEALTH(8206), scalesOut: false },
+  // GoPay and Fio banka are outside systems (the payment simulator stands in for them locally).
+  billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },
   'ad-serving': { ports: HEALTH(8207), scalesOut: false },
 };
 
 /** The stand-in for the portals, and what the infrastructure offers (not checked for ports). */
 export const SIMULATOR = { ports: { PORT: 8090 } };
+/** The stand-in for GoPay and Fio banka (services/payment-simulator). */
+export const PAYMENT_SIMULATOR = { ports: { PORT: 8091 } };
 export const SHARED = { mailWeb: 1080, smtp: 1025, jaegerUi: 16686, otlpHttp: 4318 };

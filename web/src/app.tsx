@@ -48,6 +48,10 @@ const PAGES: Record<RouteName, Page> = {
   webviewNewFilter: NewFilterPage,
   abroad: page(() => import('./pages/content.page'), 'AbroadPage'),
   personalData: page(() => import('./pages/content.page'), 'PersonalDataPage'),
+  premium: page(() => import('./pages/premium.page'), 'PremiumPage'),
+  premiumConfirmation: page(() => import('./pages/premium.page'), 'PremiumConfirmationPage'),
+  lpPremiumDetail: page(() => import('./pages/premium.page'), 'PremiumDetailLandingPage'),
+  paymentTerms: page(() => import('./pages/premium.page'), 'PaymentTermsPage'),
 };
 
 function useSessionBoot() {

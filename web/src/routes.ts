@@ -29,6 +29,10 @@ export const ROUTES = {
   webviewNewFilter: { cs: '/webview/novy-filtr', en: '/webview/new-filter' },
   abroad: { cs: '/zahranici', en: '/abroad' },
   personalData: { cs: '/zpracovani-osobnich-udaju', en: '/personal-information' },
+  premium: { cs: '/premium-ucet', en: '/premium-account' },
+  premiumConfirmation: { cs: '/premium-ucet-potvrzeni', en: '/premium-account-signup' },
+  lpPremiumDetail: { cs: '/lp-premium-detail/:realEstateId', en: '/lp-premium-detail/:realEstateId' },
+  paymentTerms: { cs: '/platebni-podminky', en: '/payment-terms' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -20,22 +20,49 @@ export type Entitlements = {
   apiAccess: string[];
   /** Whether alert e-mails carry an advertising banner. */
   adsInEmails: boolean;
+  /** Offers one alert e-mail lists at most. */
+  maxOffersPerEmail: number;
+  /** A listing's price history on its detail and the premium landing page. */
+  priceHistory: boolean;
+  /** Non-public offers: a teaser, or the full detail. */
+  nonPublicOffers: 'teaser' | 'full';
+  /** Depth of the location and price analysis. */
+  analytics: 'summary' | 'full' | 'trend' | 'export';
+  /** Data API quota; null without API access. */
+  apiQuota: { keys: number; perMinute: number; perMonth: number } | null;
+  /** People who may use one account. */
+  seats: number;
 };
 
 /**
  * The one entitlement table. Anonymous watchdogs (only an e-mail) count as NONE. The paid tiers'
  * exact limits are not in the spec; docs/decisions.md records the values chosen here.
  */
+type Extras = Pick<Entitlements, 'maxOffersPerEmail' | 'priceHistory' | 'nonPublicOffers' | 'analytics' | 'apiQuota' | 'seats'>;
+const FREE_EXTRAS: Extras = { maxOffersPerEmail: 10, priceHistory: false, nonPublicOffers: 'teaser', analytics: 'summary', apiQuota: null, seats: 1 };
+const TOP_EXTRAS: Extras = {
+  maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 10, perMinute: 1_000, perMonth: 1_000_000 }, seats: 10,
+};
+
 export const ENTITLEMENTS: Record<Role, Entitlements> = {
-  0: { maxActiveWatchdogs: 3, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true },
-  1: { maxActiveWatchdogs: 5, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true },
-  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false },
-  5: { maxActiveWatchdogs: 20, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false },
-  6: { maxActiveWatchdogs: 50, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history'], adsInEmails: false },
-  7: { maxActiveWatchdogs: 200, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report'], adsInEmails: false },
-  9: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false },
-  10: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false },
-  10000: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false },
+  0: { maxActiveWatchdogs: 3, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
+  1: { maxActiveWatchdogs: 5, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
+  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false, ...FREE_EXTRAS },
+  5: {
+    maxActiveWatchdogs: 20, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false,
+    maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'full', apiQuota: null, seats: 1,
+  },
+  6: {
+    maxActiveWatchdogs: 50, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history'], adsInEmails: false,
+    maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'trend', apiQuota: { keys: 1, perMinute: 60, perMonth: 10_000 }, seats: 1,
+  },
+  7: {
+    maxActiveWatchdogs: 200, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report'], adsInEmails: false,
+    maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 3, perMinute: 300, perMonth: 100_000 }, seats: 3,
+  },
+  9: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
+  10: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
+  10000: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
 };
 
 /** Roles are stored as numbers; an unknown number falls to the highest role not above it. */

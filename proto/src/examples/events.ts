@@ -135,4 +135,16 @@ export const EXAMPLES: { [T in EventType]: EventData<T> } = {
   'alert.sent': { recipientEmail: 'ahoj@example.cz', watchdogIds: [exampleWatchdog.id], offerIds: [exampleOffer.id], sentAt: at, provider: 'smtp', messageId: '<1@rr>' },
   'email.bounced': { email: 'ahoj@example.cz', reason: '550 5.1.1 mailbox unavailable', permanent: true, at },
   'user.deleted': { userId: 'u_1', email: 'ahoj@example.cz', at },
+  'payment.changed': {
+    paymentId: 'pay_1', userId: 'u_1', method: 'card', provider: 'gopay', providerPaymentId: '3000006542', purpose: 'initial',
+    tier: 'STANDARD', period: 'month', amount: 19_900, currency: 'CZK', variableSymbol: '2611000001', state: 'paid', previousState: 'created', at,
+  },
+  'subscription.changed': {
+    subscriptionId: 'sub_1', userId: 'u_1', email: 'ahoj@example.cz', locale: 'cs', status: 'active', tier: 'STANDARD', period: 'month',
+    role: 5, roleExpiresAt: '2026-12-25T08:00:00.000Z', currentPeriodEnd: '2026-12-22T08:00:00.000Z', cancelAtPeriodEnd: false, nextTier: null, revision: 1, at,
+  },
+  'invoice.issued': {
+    invoiceId: 'inv_1', number: '2026-S-000001', kind: 'simplified', userId: 'u_1', paymentId: 'pay_1', total: 19_900, vat: 3_454,
+    currency: 'CZK', issuedAt: at, correctsNumber: null,
+  },
 };

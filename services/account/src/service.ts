@@ -16,6 +16,7 @@ import { RateLimiter } from './domain/rate-limiter';
 import { normaliseEmail } from './domain/email';
 import { onAlertSent } from './handlers/on-alert-sent';
 import { onEmailBounced } from './handlers/on-email-bounced';
+import { onSubscriptionChanged } from './handlers/on-subscription-changed';
 import { errorHandler } from './http/api-error';
 import { AccountMails } from './mail/account-mails';
 import { gazetteerDirectory } from './places/place-directory';
@@ -97,6 +98,7 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const apiPort = api.port;
 
     await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
+    await ctx.bus.subscribe({ group: 'account.on-subscription-changed', events: ['subscription.changed'], fromBeginning: true, handle: onSubscriptionChanged(deps.users, lifecycle) });
     await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle) });
 
     const sweeper = new ExpirySweeper(deps.watchdogs, watchdogService, deps.publisher, lifecycle, ctx.log);

@@ -49,6 +49,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
+  // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
+  api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));
   api.use((req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });
   });

@@ -13,6 +13,8 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Provider-side grouping, e.g. `alert` or `magic-link`. */
   category?: string;
+  /** Files sent with the message (an invoice PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 };
 
 export type SentMail = { provider: 'smtp' | 'sendgrid'; messageId: string | null };
@@ -63,6 +65,7 @@ function providerMailer(config: MailConfig): Mailer {
           const [response] = await sendgrid.send({
             to: m.to, from: config.MAIL_FROM, subject: m.subject, html: m.html, text: m.text,
             headers: m.headers, categories: m.category ? [m.category] : undefined,
+            attachments: m.attachments?.map((a) => ({ filename: a.filename, type: a.contentType, content: a.content.toString('base64'), disposition: 'attachment' })),
           });
           return { provider: 'sendgrid', messageId: (response.headers['x-message-id'] as string | undefined) ?? null };
         } catch (err) {
@@ -77,7 +80,7 @@ function providerMailer(config: MailConfig): Mailer {
     provider: 'smtp',
     async send(m) {
       try {
-        const info = await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, html: m.html, text: m.text, headers: m.headers });
+        const info = await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, html: m.html, text: m.text, headers: m.headers, attachments: m.attachments });
         return { provider: 'smtp', messageId: info.messageId ?? null };
       } catch (err) {
         const code = (err as { responseCode?: number }).responseCode ?? 0;

@@ -4,6 +4,7 @@ import { setQueryData, useQuery } from '../lib/query';
 import { ConsentsForm } from '../modules/profile/components/consents-form';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount } from '../modules/profile/components/credentials-forms';
 import { PersonalForm } from '../modules/profile/components/personal-form';
+import { SubscriptionSection } from '../modules/billing/components/subscription-section';
 import { profileApi, type ProfileAnswer } from '../modules/profile/api/profile.api';
 import { RequireLogin } from '../modules/session/components/require-login';
 import { useSession } from '../modules/session/stores/session.store';
@@ -24,8 +25,9 @@ function Profile() {
   return (
     <div className="profile-sections">
       {isPaying(profile.role) && (
-        <p><span className="muted">{t('profile.tariff')}:</span> <span className="badge badge--tariff">{ROLE_LABELS[profile.role as Role]?.[locale]}</span></p>
+        <p><span className="muted">{t('profile.tariff')}:</span> <span className="badge badge--tariff" data-testid="tariff-label">{ROLE_LABELS[profile.role as Role]?.[locale]}</span></p>
       )}
+      <SubscriptionSection />
       <PersonalForm key={profile.id + profile.email} profile={profile} onSaved={saved} />
       <ConsentsForm value={profile.emailPreferences} onSaved={saved} />
       <section className="card">

@@ -1,4 +1,4 @@
-import { ROLES, entitlementsOf, type EmailPreference } from '@rr/proto';
+import { ROLES, entitlementsOf, isAdmin, type EmailPreference } from '@rr/proto';
 import type { AccountDeps } from '../deps';
 import { expiryFor } from '../watchdogs/watchdog.service';
 import type { WatchdogService } from '../watchdogs/watchdog.service';
@@ -31,7 +31,7 @@ export class AccountLifecycle {
     return updated;
   }
 
-  private async reactivate(user: UserRecord, reason: 'blocked' | 'consent', ctx: Ctx): Promise<void> {
+  private async reactivate(user: UserRecord, reason: 'blocked' | 'consent' | 'limit', ctx: Ctx): Promise<void> {
     const max = entitlementsOf(user.role).maxActiveWatchdogs;
     let active = await this.deps.watchdogs.countActiveForEmail(user.email);
     for (const w of await this.deps.watchdogs.find({ email: user.email, status: 'Disabled', disabledReason: reason })) {
@@ -52,6 +52,22 @@ export class AccountLifecycle {
       if (changed) await this.deps.publisher.changed(changed, ctx.correlationId);
     }
     return updated;
+  }
+
+  /**
+   * A subscription change from billing: the role and its end, then the watchdogs fit the role's
+   * limit — above it the oldest active ones are disabled with reason `limit` (the newest stay on);
+   * below it watchdogs disabled for the limit come back. Revisions only go forward.
+   */
+  async applySubscription(user: UserRecord, change: { role: number; roleExpiresAt: Date | null; revision: number }, ctx: Ctx): Promise<'processed' | 'skipped'> {
+    if (change.revision <= (user.subscriptionRevision ?? 0) || isAdmin(user.role)) return 'skipped';
+    const updated = await this.setRole(user, change.role, change.roleExpiresAt, ctx);
+    await this.deps.users.update(user._id, { subscriptionRevision: change.revision });
+    const max = entitlementsOf(change.role).maxActiveWatchdogs;
+    const live = await this.deps.watchdogs.find({ email: user.email, status: 'Active' });
+    for (const w of live.slice(max)) await this.watchdogs.disable(w, 'limit', ctx);
+    if (live.length < max) await this.reactivate(updated, 'limit', ctx);
+    return 'processed';
   }
 
   /** Turning the notifications consent off switches every watchdog off; on brings them back. */

@@ -19,6 +19,8 @@ export type UserRecord = {
   emailPreferences: EmailPreference[];
   billing: BillingInfo | null;
   blockedReason: string | null;
+  /** Revision of the last `subscription.changed` applied (older ones arriving late are ignored). */
+  subscriptionRevision?: number;
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
@@ -41,6 +43,7 @@ const schema = new Schema<UserRecord>(
     emailPreferences: { type: [String], default: ['notifications'] },
     billing: { type: Schema.Types.Mixed, default: null },
     blockedReason: { type: String, default: null },
+    subscriptionRevision: { type: Number, default: 0 },
     createdAt: { type: Date, default: () => new Date() },
     updatedAt: { type: Date, default: () => new Date() },
     lastLoginAt: { type: Date, default: null },

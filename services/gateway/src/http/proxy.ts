@@ -4,7 +4,7 @@ import { CORRELATION_HEADER } from '@rr/proto';
 import { genericMessage } from './error-handler';
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept-language', 'user-agent', CORRELATION_HEADER];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'location', 'retry-after', 'cache-control'];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'location', 'retry-after', 'cache-control'];
 
 /**
  * Forwards a request to an internal service: the path without `/api`, the parsed body as JSON,

@@ -1,13 +1,13 @@
 import {
   CreateFilterBody, EmailPreferencesBody, FilterView, LoginBody, Offer, RegisterCompleteBody, RegisterStartBody,
-  ResetCompleteBody, ResetStartBody, SessionPayload, UpdateFilterBody, Watchdog, WatchdogCriteria, ERROR_CODES,
+  ResetCompleteBody, ResetStartBody, SessionPayload, UpdateFilterBody, Watchdog, WatchdogCriteria, ERROR_CODES, CheckoutBody,
 } from '@rr/proto';
 import { z } from 'zod';
 import { zodToJsonSchema, type JsonSchema } from './zod-to-json-schema';
 
 const SCHEMAS: Record<string, z.ZodTypeAny> = {
   LoginBody, RegisterStartBody, RegisterCompleteBody, ResetStartBody, ResetCompleteBody, SessionPayload,
-  CreateFilterBody, UpdateFilterBody, FilterView, WatchdogCriteria, EmailPreferencesBody, Watchdog, Offer,
+  CreateFilterBody, UpdateFilterBody, FilterView, WatchdogCriteria, EmailPreferencesBody, Watchdog, Offer, CheckoutBody,
   TokenAnswer: z.object({ data: z.object({ token: z.string() }) }),
   ApiError: z.object({
     error: z.object({
@@ -79,6 +79,19 @@ const PATHS = {
   '/api/offers': { get: op({ summary: 'Offers (normaliser)', ok: ok('Offers'), errors: [400, 503] }) },
   '/api/offers/{id}': { get: op({ summary: 'One offer', ok: ok('Offer', ref('Offer')), errors: [404, 503] }) },
   '/api/autocomplete': { get: op({ summary: 'Places for the location field (?q=)', ok: ok('Places'), errors: [400] }) },
+  '/api/billing/plans': { get: op({ summary: 'Paid tiers, prices (CZK incl. VAT) and entitlements', ok: ok('Plans'), errors: [] }) },
+  '/api/billing/checkout': { post: op({ summary: 'Order a tier: card (gatewayUrl) or bank transfer (QR Platba)', auth: true, body: 'CheckoutBody', ok: ok('Payment'), errors: [400, 401, 409, 503] }) },
+  '/api/billing/payments': { get: op({ summary: 'My payments', auth: true, ok: ok('Payments'), errors: [401] }) },
+  '/api/billing/payments/{id}': { get: op({ summary: 'A payment, looked up at the provider while open', auth: true, ok: ok('Payment'), errors: [401, 404] }) },
+  '/api/billing/subscription': { get: op({ summary: 'My subscription (or null)', auth: true, ok: ok('Subscription'), errors: [401] }) },
+  '/api/billing/subscription/cancel': { post: op({ summary: 'Cancel at the period end', auth: true, ok: ok('Subscription'), errors: [401, 404] }) },
+  '/api/billing/subscription/change': { post: op({ summary: 'A lower tier from the next period', auth: true, ok: ok('Subscription'), errors: [400, 401, 404, 409] }) },
+  '/api/billing/subscription/withdraw': { post: op({ summary: 'Withdraw from the contract within 14 days (refund, credit note)', auth: true, ok: ok('Refund'), errors: [401, 409] }) },
+  '/api/billing/invoices': { get: op({ summary: 'My tax documents', auth: true, ok: ok('Invoices'), errors: [401] }) },
+  '/api/billing/invoices/{id}/pdf': { get: op({ summary: 'Tax document as PDF (?token= for a plain link)', auth: true, ok: ok('PDF'), errors: [401, 404] }) },
+  '/api/billing/invoices/{id}/isdoc': { get: op({ summary: 'Tax document as ISDOC 6.0.2 XML', auth: true, ok: ok('ISDOC'), errors: [401, 404] }) },
+  '/api/billing/admin/payments/{id}/refund': { post: op({ summary: 'Refund a card payment with a credit note (admin)', auth: true, ok: ok('Payment and credit note'), errors: [401, 403, 404, 409] }) },
+  '/api/billing/gopay/notify': { get: op({ summary: "GoPay's payment notification (?id=); the state is looked up", ok: ok('Handled'), errors: [400, 404, 502, 503] }) },
   '/api/health': { get: op({ summary: 'Health of every service', ok: ok('All healthy'), errors: [503] }) },
 };
 

@@ -1,0 +1,80 @@
+import jwt from 'jsonwebtoken';
+import type { SubscriptionChangedV1 } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto';
+import { eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
+
+jest.setTimeout(60_000);
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ RATE_FILTERS_PER_EMAIL: '40' });
+}, 60_000);
+afterAll(() => stack?.stop());
+
+type Session = { sub: string; role: number; roleExpiresAt: string | null };
+
+async function registered(email = uniqueEmail('payer')) {
+  const api = stack.client();
+  await api.post('/api/auth/register').send({ email }).expect(200);
+  const magic = linkParam(await waitForMail(email, 'registraci'), 'magic');
+  await api.patch('/api/auth/register').send({ magic, name: 'Petr', surname: 'Svoboda', password: 'heslo-123' }).expect(200);
+  return { email, api };
+}
+
+async function session(email: string): Promise<{ token: string; payload: Session }> {
+  const res = await stack.client().post('/api/auth/login').send({ email, password: 'heslo-123' }).expect(200);
+  const token = res.body.data.token as string;
+  return { token, payload: jwt.decode(token) as Session };
+}
+
+const change = (userId: string, email: string, over: Partial<SubscriptionChangedV1>): SubscriptionChangedV1 => ({
+  ...EXAMPLES['subscription.changed'], userId, email, subscriptionId: userId, ...over,
+});
+
+describe('subscription.changed in the account service', () => {
+  it('sets role and roleExpiresAt (the session token carries them), ignores older revisions and fits watchdogs to the limit', async () => {
+    const { email, api } = await registered();
+    const { payload } = await session(email);
+    const userId = payload.sub;
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+    await stack.bus.publish('subscription.changed', userId, change(userId, email, { role: 5, roleExpiresAt: until, revision: 1 }));
+    const standard = await eventually(async () => {
+      const s = await session(email);
+      return s.payload.role === 5 ? s : null;
+    }, 15_000, 'role 5 in the session');
+    expect(standard.payload.roleExpiresAt).toBe(until);
+
+    const auth = ['Authorization', `Bearer ${standard.token}`] as const;
+    // Seven places, so no watchdog covers another.
+    for (const code of ['582786', '554782', '554821', '554791', '500496', '563889', '544256']) {
+      const res = await api.post('/api/filters').set(...auth).send({ criteria: { adTypes: ['Rent'], realEstateTypes: ['Apartment'], places: [{ kind: 'municipality', code }] } });
+      expect(res.body.data.filter.status).toBe('Active');
+    }
+
+    await stack.bus.publish('subscription.changed', userId, change(userId, email, { status: 'expired', role: 1, roleExpiresAt: null, revision: 3 }));
+    const disabled = await eventually(async () => {
+      const list = await api.get('/api/filters').set(...auth).expect(200);
+      const items = list.body.data.items as Array<{ status: string; disabledReason: string | null; createdAt: string }>;
+      const off = items.filter((w) => w.status === 'Disabled');
+      return off.length === 2 ? { items, off } : null;
+    }, 15_000, 'two watchdogs disabled for the limit');
+    expect(disabled.off.every((w) => w.disabledReason === 'limit')).toBe(true);
+    const newestOff = Math.max(...disabled.off.map((w) => Date.parse(w.createdAt)));
+    const oldestOn = Math.min(...disabled.items.filter((w) => w.status === 'Active').map((w) => Date.parse(w.createdAt)));
+    expect(newestOff).toBeLessThanOrEqual(oldestOn);
+    expect((await session(email)).payload).toMatchObject({ role: 1, roleExpiresAt: null });
+
+    // A late copy of an older state changes nothing.
+    await stack.bus.publish('subscription.changed', userId, change(userId, email, { role: 5, roleExpiresAt: until, revision: 2 }));
+    await stack.bus.publish('subscription.changed', userId, change(userId, email, { role: 6, roleExpiresAt: until, revision: 4 }));
+    await eventually(async () => (await session(email)).payload.role === 6, 15_000, 'role 6 from revision 4');
+    const back = await eventually(async () => {
+      const list = await api.get('/api/filters').set(...auth).expect(200);
+      const items = list.body.data.items as Array<{ status: string }>;
+      return items.every((w) => w.status === 'Active') ? items : null;
+    }, 15_000, 'watchdogs back on under the higher limit');
+    expect(back).toHaveLength(7);
+  });
+});

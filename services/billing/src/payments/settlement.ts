@@ -1,0 +1,94 @@
+import { AppError, type Logger } from '@rr/kit';
+import type { PaymentChangedV1 } from '@rr/proto';
+import type { BillingDeps } from '../deps';
+import { canMove, isOpen } from '../domain/payment-state';
+import type { PaymentProvider } from '../providers/provider';
+import type { SubscriptionService } from '../subscriptions/subscription.service';
+import type { PaymentRecord } from './payment.model';
+
+const RECHECK_MS = { card: 60_000, 'bank-transfer': 5 * 60_000 } as const;
+
+export type SettlementHooks = { onSettled?: (p: PaymentRecord) => Promise<void> };
+
+/**
+ * Brings a payment to the state its provider reports. Redirects and notifications only say
+ * "look": the lookup is the truth, amounts and currencies must match the order, moves only go
+ * forward (idempotent), and a paid payment is applied to the subscription exactly once.
+ */
+export class Settlement {
+  constructor(private readonly deps: BillingDeps, private readonly subscriptions: SubscriptionService, private readonly hooks: SettlementHooks = {}) {}
+
+  providerOf(p: PaymentRecord): PaymentProvider {
+    return p.method === 'card' ? this.deps.gopay : this.deps.bank;
+  }
+
+  async refresh(p: PaymentRecord, log: Logger = this.deps.log): Promise<PaymentRecord> {
+    const reported = await this.providerOf(p).lookup(p);
+    if (!reported) return p;
+    if (reported.currency !== p.currency || (p.method === 'card' && reported.amount !== p.amount)) {
+      const mismatch = `provider reports ${reported.amount} ${reported.currency}, order is ${p.amount} ${p.currency}`;
+      log.error({ paymentId: p._id, mismatch }, 'payment does not match its order; not applied');
+      return (await this.deps.payments.update(p._id, { mismatch, checkAt: null })) ?? p;
+    }
+    let current = p;
+    if (p.method === 'bank-transfer' && reported.amount !== p.received) {
+      current = (await this.deps.payments.update(p._id, { received: reported.amount, overpaid: Math.max(0, reported.amount - p.amount) })) ?? current;
+    }
+    if (reported.state !== current.state && canMove(current.state, reported.state)) {
+      const now = new Date();
+      const moved = await this.deps.payments.move(current._id, reported.state, {
+        ...(reported.state === 'paid' ? { paidAt: now } : {}),
+        checkAt: isOpen(reported.state) ? new Date(now.getTime() + RECHECK_MS[p.method]) : null,
+      });
+      if (moved) {
+        log.info({ paymentId: p._id, from: current.state, to: moved.state }, 'payment moved');
+        await this.publishChange(moved, current.state);
+        current = moved;
+      } else {
+        current = (await this.deps.payments.findById(p._id)) ?? current;
+      }
+    } else if (isOpen(current.state)) {
+      current = await this.reschedule(current);
+    }
+    if (current.state === 'paid' && !current.settledAt) current = await this.settle(current);
+    return current;
+  }
+
+  /**
+   * An open payment is looked up again later, less often as it ages, and not at all a day past its
+   * due date (an abandoned gateway page; a late notification or transfer still settles it).
+   */
+  private async reschedule(p: PaymentRecord, now = new Date()): Promise<PaymentRecord> {
+    const age = now.getTime() - p.createdAt.getTime();
+    const next = now.getTime() + Math.max(RECHECK_MS[p.method], Math.min(age / 4, 3_600_000));
+    const checkAt = now.getTime() > p.dueAt.getTime() + 86_400_000 ? null : new Date(next);
+    return (await this.deps.payments.update(p._id, { checkAt })) ?? p;
+  }
+
+  /** Applies a paid payment to the subscription, then marks it settled (the reconciler retries what failed between). */
+  async settle(p: PaymentRecord): Promise<PaymentRecord> {
+    await this.subscriptions.applyPayment(p);
+    await this.hooks.onSettled?.(p);
+    return (await this.deps.payments.markSettled(p._id)) ?? p;
+  }
+
+  /** A GoPay notification: the id is GoPay's; an id we never created is refused. */
+  async onGoPayNotification(providerPaymentId: string, log: Logger): Promise<PaymentRecord> {
+    if (!/^\d{1,20}$/.test(providerPaymentId)) throw new AppError('VALIDATION_FAILED', `notification id ${providerPaymentId.slice(0, 40)} is not a GoPay payment id`);
+    const p = await this.deps.payments.findByProviderId(providerPaymentId);
+    if (!p) {
+      log.warn({ providerPaymentId }, 'notification for a payment we did not create');
+      throw new AppError('NOT_FOUND', `no order has GoPay payment ${providerPaymentId}`);
+    }
+    return this.refresh(p, log);
+  }
+
+  private async publishChange(p: PaymentRecord, previous: PaymentRecord['state']): Promise<void> {
+    const data: PaymentChangedV1 = {
+      paymentId: p._id, userId: p.userId, method: p.method, provider: p.provider, providerPaymentId: p.providerPaymentId, purpose: p.purpose,
+      tier: p.tier, period: p.period, amount: p.amount, currency: p.currency, variableSymbol: p.variableSymbol, state: p.state,
+      previousState: previous, at: new Date().toISOString(),
+    };
+    await this.deps.bus.publish('payment.changed', p._id, data).catch((err) => this.deps.log.warn({ err, paymentId: p._id }, 'payment.changed not published'));
+  }
+}

@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { BILLING_PERIODS, PLAN_TIERS, type BillingPeriod, type PlanTier } from '@rr/proto/src/domain/plans';
+import type { PageProps } from '../app';
+import { useT } from '../i18n';
+import { useQuery } from '../lib/query';
+import { pathFor } from '../routes';
+import { AppLink } from '../ui/app-link';
+import { billingApi, type PlanView } from '../modules/billing/api/billing.api';
+import { CheckoutForm } from '../modules/billing/components/checkout-form';
+import { PaymentStatus } from '../modules/billing/components/payment-status';
+import { PlanGrid } from '../modules/billing/components/plan-grid';
+import { useAuthDialog } from '../modules/auth/stores/auth-dialog.store';
+import { RequireLogin } from '../modules/session/components/require-login';
+import { useSession } from '../modules/session/stores/session.store';
+
+const isTier = (v: string | null): v is PlanTier => !!v && (PLAN_TIERS as readonly string[]).includes(v);
+const isPeriod = (v: string | null): v is BillingPeriod => !!v && (BILLING_PERIODS as readonly string[]).includes(v);
+
+/**
+ * Tiers side by side, then checkout for the chosen one. The step lives in the URL (`?tier=&period=`),
+ * so a visitor asked to log in or register comes back to the same step.
+ */
+export function PremiumPage() {
+  const { t, locale } = useT();
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const tier = search.get('tier');
+  const periodParam = search.get('period');
+  const period: BillingPeriod = isPeriod(periodParam) ? periodParam : 'month';
+  const session = useSession((s) => s.state);
+  const role = useSession((s) => s.user?.role ?? null);
+  const openAuth = useAuthDialog((s) => s.open);
+  const plans = useQuery<PlanView[]>('billing:plans', billingApi.plans);
+  const go = (query: Record<string, string>) => navigate(`${pathFor('premium', locale)}?${new URLSearchParams(query)}`);
+
+  useEffect(() => {
+    if (isTier(tier) && session === 'loggedOut' && !useAuthDialog.getState().form) openAuth('LOGIN');
+  }, [tier, session, openAuth]);
+
+  return (
+    <div className="container section">
+      <h1>{t('premium.title')}</h1>
+      <p className="lead">{t('premium.lead')}</p>
+      {isTier(tier) ? (
+        <RequireLogin>
+          <CheckoutForm tier={tier} period={period} onBack={() => go({ period })} />
+        </RequireLogin>
+      ) : (
+        <>
+          <div className="segmented" role="group" aria-label={t('premium.periodLabel')}>
+            {BILLING_PERIODS.map((p) => (
+              <button key={p} type="button" className={`button ${p === period ? 'button--primary' : 'button--ghost'}`} aria-pressed={p === period} onClick={() => go({ period: p })} data-testid={`period-${p}`}>
+                {t(p === 'month' ? 'premium.monthly' : 'premium.yearly')}
+              </button>
+            ))}
+          </div>
+          {plans.loading && <div className="page-loading" aria-busy="true">{t('common.loading')}</div>}
+          {plans.error ? <p className="form-error" role="alert">{t('auth.error.generic')} <button type="button" className="link-button" onClick={plans.reload}>{t('common.tryAgain')}</button></p> : null}
+          {plans.data && <PlanGrid plans={plans.data} period={period} currentRole={session === 'loggedIn' ? role : null} onChoose={(chosen) => go({ tier: chosen, period })} />}
+          <p className="muted">{t('premium.vatNote')} <AppLink to="paymentTerms">{t('premium.termsLink')}</AppLink></p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Where the gateway returns the payer (`?payment=`; GoPay adds `&id=`, which is never trusted). */
+export function PremiumConfirmationPage() {
+  const { t } = useT();
+  const paymentId = new URLSearchParams(useSearch()).get('payment');
+  return (
+    <div className="container container--narrow section">
+      <h1>{t('premium.status.title')}</h1>
+      {paymentId ? <RequireLogin><PaymentStatus paymentId={paymentId} /></RequireLogin> : <p>{t('premium.status.missing')} <AppLink to="premium">{t('premium.profile.choose')}</AppLink></p>}
+    </div>
+  );
+}
+
+/** E-mail landing: what a paid tier adds for this offer, and the way to upgrade. */
+export function PremiumDetailLandingPage({ params }: PageProps) {
+  const { t } = useT();
+  return (
+    <div className="container container--narrow section">
+      <h1>{t('premium.lp.title')}</h1>
+      <p className="lead">{t('premium.lp.lead')}</p>
+      <ul className="plan-card__benefits">
+        <li>{t('premium.lp.history')}</li>
+        <li>{t('premium.lp.drops')}</li>
+        <li>{t('premium.lp.nonPublic')}</li>
+        <li>{t('premium.lp.noAds')}</li>
+      </ul>
+      <div className="button-row">
+        <AppLink to="premium" query="?tier=STANDARD&period=month" className="button button--primary" data-testid="lp-upgrade">{t('premium.lp.cta')}</AppLink>
+        <AppLink to="detail" params={{ realEstateId: params.realEstateId }} className="button button--ghost">{t('premium.lp.back')}</AppLink>
+      </div>
+    </div>
+  );
+}
+
+/** Payment terms: prices, methods, renewal, cancellation, the withdrawal right and tax documents. */
+export function PaymentTermsPage() {
+  const { t } = useT();
+  const sections = ['prices', 'methods', 'renewal', 'cancel', 'withdrawal', 'documents', 'contact'] as const;
+  return (
+    <div className="container container--narrow section content">
+      <h1>{t('terms.payment.title')}</h1>
+      {sections.map((s) => (
+        <section key={s}>
+          <h2>{t(`terms.payment.${s}.title`)}</h2>
+          <p>{t(`terms.payment.${s}.text`)}</p>
+        </section>
+      ))}
+    </div>
+  );
+}
