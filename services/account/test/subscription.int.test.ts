@@ -8,7 +8,7 @@ jest.setTimeout(60_000);
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ RATE_FILTERS_PER_EMAIL: '40' });
+  stack = await startStack({ RATE_FILTERS_PER_EMAIL: '40', RATE_AUTH_PER_EMAIL: '1000' });
 }, 60_000);
 afterAll(() => stack?.stop());
 
