@@ -19,6 +19,9 @@ export type UserRecord = {
   emailPreferences: EmailPreference[];
   billing: BillingInfo | null;
   blockedReason: string | null;
+  /** Search keys (admin search by name prefix): lower case, no diacritics; see domain/user-search. */
+  nameKey: string | null;
+  surnameKey: string | null;
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
@@ -41,6 +44,8 @@ const schema = new Schema<UserRecord>(
     emailPreferences: { type: [String], default: ['notifications'] },
     billing: { type: Schema.Types.Mixed, default: null },
     blockedReason: { type: String, default: null },
+    nameKey: { type: String, default: null, index: true },
+    surnameKey: { type: String, default: null, index: true },
     createdAt: { type: Date, default: () => new Date() },
     updatedAt: { type: Date, default: () => new Date() },
     lastLoginAt: { type: Date, default: null },
