@@ -48,6 +48,12 @@ const PAGES: Record<RouteName, Page> = {
   webviewNewFilter: NewFilterPage,
   abroad: page(() => import('./pages/content.page'), 'AbroadPage'),
   personalData: page(() => import('./pages/content.page'), 'PersonalDataPage'),
+  admin: page(() => import('./pages/admin.page'), 'AdminOverviewPage'),
+  adminUsers: page(() => import('./pages/admin.page'), 'AdminUsersPage'),
+  adminUser: page(() => import('./pages/admin.page'), 'AdminUserPage'),
+  adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
+  adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
+  adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
 };
 
 function useSessionBoot() {

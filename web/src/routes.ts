@@ -29,6 +29,12 @@ export const ROUTES = {
   webviewNewFilter: { cs: '/webview/novy-filtr', en: '/webview/new-filter' },
   abroad: { cs: '/zahranici', en: '/abroad' },
   personalData: { cs: '/zpracovani-osobnich-udaju', en: '/personal-information' },
+  admin: { cs: '/administrace', en: '/administration' },
+  adminUsers: { cs: '/administrace/uzivatele', en: '/administration/users' },
+  adminUser: { cs: '/administrace/uzivatel/:id', en: '/administration/user/:id' },
+  adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
+  adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
+  adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
