@@ -48,6 +48,8 @@ const PAGES: Record<RouteName, Page> = {
   webviewNewFilter: NewFilterPage,
   abroad: page(() => import('./pages/content.page'), 'AbroadPage'),
   personalData: page(() => import('./pages/content.page'), 'PersonalDataPage'),
+  blog: page(() => import('./pages/blog.page'), 'BlogPage'),
+  blogArticle: page(() => import('./pages/blog.page'), 'BlogArticlePage'),
   admin: page(() => import('./pages/admin.page'), 'AdminOverviewPage'),
   adminUsers: page(() => import('./pages/admin.page'), 'AdminUsersPage'),
   adminUser: page(() => import('./pages/admin.page'), 'AdminUserPage'),

@@ -29,6 +29,8 @@ export const ROUTES = {
   webviewNewFilter: { cs: '/webview/novy-filtr', en: '/webview/new-filter' },
   abroad: { cs: '/zahranici', en: '/abroad' },
   personalData: { cs: '/zpracovani-osobnich-udaju', en: '/personal-information' },
+  blog: { cs: '/blog', en: '/blog' },
+  blogArticle: { cs: '/blog/:slug', en: '/blog/:slug' },
   admin: { cs: '/administrace', en: '/administration' },
   adminUsers: { cs: '/administrace/uzivatele', en: '/administration/users' },
   adminUser: { cs: '/administrace/uzivatel/:id', en: '/administration/user/:id' },
@@ -38,6 +40,14 @@ export const ROUTES = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * Screens for everyone, without parameters (sub-services expand to their seven pages): what
+ * sitemap.xml lists and the gateway renders heads for. Blog articles and offers are added from their data.
+ */
+export const PUBLIC_ROUTES = [
+  'home', 'faq', 'cookies', 'howItWorks', 'contact', 'ourStory', 'terms', 'services', 'subService', 'abroad', 'personalData', 'blog',
+] as const satisfies readonly RouteName[];
 export type RouteParams = Record<string, string>;
 export type RouteMatch = { name: RouteName; params: RouteParams; locales: Locale[] };
 

@@ -28,7 +28,7 @@ export function usePageMeta(match: RouteMatch | null) {
   useEffect(() => {
     const name = match?.name ?? 'notFound';
     const vars = { title: override.title ?? '', name: override.title ?? '' };
-    document.title = override.title && name !== 'detail' && name !== 'subService' ? override.title : t(`meta.${name}.title` as MessageKey, vars);
+    document.title = override.title && name !== 'detail' && name !== 'subService' && name !== 'blogArticle' ? override.title : t(`meta.${name}.title` as MessageKey, vars);
     const description = override.description ?? t(`meta.${name}.description` as MessageKey, vars);
     upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), (el) => el.setAttribute('content', description));
     document.documentElement.lang = locale;
