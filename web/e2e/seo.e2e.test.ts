@@ -43,7 +43,7 @@ describe('what search engines see without JavaScript', () => {
     const page = await html(pathFor('detail', 'cs', { realEstateId: offer!.id }));
     const title = offer!.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     expect(page).toContain(`<title>${title}`);
-    expect(page).toMatch(/<meta name="description" content="[^"]+Reality Radar vám pošle/);
+    expect(page).toMatch(/<meta name="description" content="[^"]+nové nabídky vám Reality Radar pošle e-mailem do minuty/);
     expect(jsonLd(page)[0]).toMatchObject({ '@type': 'Offer', name: offer!.title, itemOffered: { address: { addressCountry: 'CZ' } } });
   });
 
@@ -79,12 +79,32 @@ describe('the new screens in both locales', () => {
     { path: `${pathFor('blog', 'en')}?lang=en`, expect: 'How we find a new offer within seconds' },
     { path: pathFor('blogArticle', 'cs', { slug: 'co-znamenaji-cisla-cenove-analyzy' }), expect: 'Průměrná a mediánová cena' },
     { path: pathFor('blogArticle', 'en', { slug: 'what-the-price-analysis-figures-mean' }), expect: 'Mean and median price' },
+    { path: pathFor('lpPpc', 'cs'), expect: 'Nový byt nebo dům dřív než ostatní' },
+    { path: `${pathFor('lpPpc', 'en')}?lang=en`, expect: 'A new flat or house before anyone else' },
+    { path: pathFor('lpAdvisor', 'cs'), expect: 'Zeptejte se realitního poradce' },
+    { path: `${pathFor('lpAdvisor', 'en')}?lang=en`, expect: 'Ask a real-estate advisor' },
+    { path: pathFor('lpTelephone', 'cs'), expect: 'Zavoláme vám, když se objeví ta pravá nabídka' },
+    { path: `${pathFor('lpTelephone', 'en')}?lang=en`, expect: 'We call you when the right offer appears' },
+    { path: pathFor('lpFb', 'cs', { realEstateId: 'missing-offer' }), expect: 'Nabídku jsme nenašli, podobné vám ale pohlídáme.' },
+    { path: `${pathFor('lpFb', 'en', { realEstateId: 'missing-offer' })}?lang=en`, expect: 'We could not find this offer, but we can watch for similar ones.' },
   ];
   it.each(cases)('renders $path', async ({ path: p, expect: text }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await open(page, p);
     await page.getByText(text).first().waitFor();
+    await context.close();
+  });
+
+  it('the telephone box answers the spec\'s message when an e-mail cannot be paired', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, pathFor('lpTelephone', 'cs'));
+    const box = page.getByTestId('telephone-box-LANDING_PAGE');
+    await box.getByLabel('E-mail').fill('nobody-here@example.com');
+    await box.getByLabel('Telefon').fill('777 000 111');
+    await box.getByRole('button', { name: 'Uložit telefon' }).click();
+    await box.getByText('Telefon se nepodařilo spárovat s e-mailem.').waitFor();
     await context.close();
   });
 
