@@ -31,7 +31,7 @@ function RoleForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
     }
   };
   return (
-    <form className="card form-grid" onSubmit={submit} data-testid="role-form">
+    <form className="card admin-stack" onSubmit={submit} data-testid="role-form">
       <h2>{t('admin.user.role')}</h2>
       <label className="field">
         <span>{t('admin.users.role')}</span>
@@ -73,7 +73,7 @@ function StateActions({ user, onDone }: { user: AdminUser; onDone: () => void })
       {blocked ? (
         <button type="button" className="button button--secondary" onClick={() => run(() => adminApi.unblock(user.id), 'admin.user.unblocked')}>{t('admin.user.unblock')}</button>
       ) : (
-        <div className="form-row">
+        <div className="admin-inline">
           <label className="field">
             <span>{t('admin.user.blockReason')}</span>
             <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} />
