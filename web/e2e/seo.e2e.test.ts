@@ -96,6 +96,17 @@ describe('the new screens in both locales', () => {
     await context.close();
   });
 
+  it('an article in the browser points its English alternate at the translation', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, pathFor('blogArticle', 'cs', { slug: 'jak-najdeme-nabidky-do-minuty' }));
+    await page.getByTestId('blog-article').waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Jak najdeme novou nabídku'));
+    const en = await page.evaluate(() => document.querySelector('link[rel="alternate"][hreflang="en"]')?.getAttribute('href'));
+    expect(en).toMatch(/\/blog\/how-we-find-offers-within-seconds$/);
+    await context.close();
+  });
+
   it('the telephone box answers the spec\'s message when an e-mail cannot be paired', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { useT } from '../../../i18n';
 import { formatDate } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
+import { pathFor } from '../../../routes';
 import { AppLink } from '../../../ui/app-link';
 import { useMeta } from '../../shell/stores/meta.store';
 import { blogApi, type BlogArticle } from '../api/blog.api';
@@ -26,7 +27,10 @@ export function ArticleView({ slug }: { slug: string }) {
   const setMeta = useMeta((s) => s.set);
   const onClick = useInternalLinks();
   useEffect(() => {
-    if (data) setMeta({ title: data.title, description: data.description });
+    if (!data) return;
+    const own = pathFor('blogArticle', data.locale, { slug: data.slug });
+    const other = data.translation ? pathFor('blogArticle', data.locale === 'cs' ? 'en' : 'cs', { slug: data.translation }) : own;
+    setMeta({ title: data.title, description: data.description, alternates: data.locale === 'cs' ? { cs: own, en: other } : { cs: other, en: own } });
   }, [data, setMeta]);
   if (error) {
     return (
