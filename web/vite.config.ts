@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { siteContent } from './build/site-content';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -34,7 +35,7 @@ function precompress(): Plugin {
 
 /** Dev server proxies the API to the gateway; the production build goes to dist/, which the gateway serves. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), siteContent(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   preview: { port: 4173, proxy: { '/api': 'http://localhost:8080' } },
   build: {

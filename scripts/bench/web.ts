@@ -16,7 +16,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
+import { createLogger } from '@rr/kit';
 import { webClient } from '../../services/gateway/src/http/web-client';
+import { seoRouter } from '../../services/gateway/src/seo/seo.router';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -27,10 +29,14 @@ function build(): void {
   if (result.status !== 0) throw new Error('web build failed');
 }
 
-/** The gateway's own web-client serving: compression middleware, the build's .br/.gz files, cache headers. */
+/**
+ * The gateway's own web-client serving: compression middleware, the server-rendered head of public
+ * pages (the home page included), the build's .br/.gz files, cache headers.
+ */
 function serveDist(): Promise<Server> {
   const app = express();
   app.use(compression());
+  app.use(seoRouter({ dist: DIST, publicUrl: 'http://localhost:8080', offersUrl: 'http://127.0.0.1:9', timeoutMs: 1000, log: createLogger('bench-web', 'warn') }));
   app.use(webClient(DIST));
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));

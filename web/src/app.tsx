@@ -52,6 +52,18 @@ const PAGES: Record<RouteName, Page> = {
   premiumConfirmation: page(() => import('./pages/premium.page'), 'PremiumConfirmationPage'),
   lpPremiumDetail: page(() => import('./pages/premium.page'), 'PremiumDetailLandingPage'),
   paymentTerms: page(() => import('./pages/premium.page'), 'PaymentTermsPage'),
+  lpAdvisor: page(() => import('./pages/campaign.page'), 'LpAdvisorPage'),
+  lpFb: page(() => import('./pages/campaign.page'), 'LpFbPage'),
+  lpPpc: page(() => import('./pages/campaign.page'), 'LpPpcPage'),
+  lpTelephone: page(() => import('./pages/campaign.page'), 'LpTelephonePage'),
+  blog: page(() => import('./pages/blog.page'), 'BlogPage'),
+  blogArticle: page(() => import('./pages/blog.page'), 'BlogArticlePage'),
+  admin: page(() => import('./pages/admin.page'), 'AdminOverviewPage'),
+  adminUsers: page(() => import('./pages/admin.page'), 'AdminUsersPage'),
+  adminUser: page(() => import('./pages/admin.page'), 'AdminUserPage'),
+  adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
+  adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
+  adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
 };
 
 function useSessionBoot() {

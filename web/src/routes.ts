@@ -33,9 +33,29 @@ export const ROUTES = {
   premiumConfirmation: { cs: '/premium-ucet-potvrzeni', en: '/premium-account-signup' },
   lpPremiumDetail: { cs: '/lp-premium-detail/:realEstateId', en: '/lp-premium-detail/:realEstateId' },
   paymentTerms: { cs: '/platebni-podminky', en: '/payment-terms' },
+  lpAdvisor: { cs: '/lp-advisor', en: '/lp-advisor' },
+  lpFb: { cs: '/lp-fb/:realEstateId', en: '/lp-fb/:realEstateId' },
+  lpPpc: { cs: '/lp-ppc', en: '/lp-ppc' },
+  lpTelephone: { cs: '/lp-telephone', en: '/lp-telephone' },
+  blog: { cs: '/blog', en: '/blog' },
+  blogArticle: { cs: '/blog/:slug', en: '/blog/:slug' },
+  admin: { cs: '/administrace', en: '/administration' },
+  adminUsers: { cs: '/administrace/uzivatele', en: '/administration/users' },
+  adminUser: { cs: '/administrace/uzivatel/:id', en: '/administration/user/:id' },
+  adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
+  adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
+  adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * Screens for everyone, without parameters (sub-services expand to their seven pages): what
+ * sitemap.xml lists and the gateway renders heads for. Blog articles and offers are added from their data.
+ */
+export const PUBLIC_ROUTES = [
+  'home', 'faq', 'cookies', 'howItWorks', 'contact', 'ourStory', 'terms', 'services', 'subService', 'abroad', 'personalData', 'blog',
+] as const satisfies readonly RouteName[];
 export type RouteParams = Record<string, string>;
 export type RouteMatch = { name: RouteName; params: RouteParams; locales: Locale[] };
 

@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import type { Connection } from 'mongoose';
 import { ROLES, type Watchdog } from '@rr/proto';
 import { getGazetteer } from '@rr/gazetteer';
+import { nameKeysOf } from '../../../services/account/src/domain/user-search';
 import { userModel, type UserRecord } from '../../../services/account/src/users/user.model';
 import { watchdogModel, type WatchdogRecord } from '../../../services/account/src/watchdogs/watchdog.model';
 import { Market, seeded } from '../matcher-market';
@@ -50,8 +51,10 @@ export async function seedAccounts(
     for (let i = first; i < Math.min(first + chunk, counts.users); i++) {
       const createdAt = new Date(now - r.int(1, 730) * DAY);
       const role = r.chance(0.06) ? PAYING[r.int(0, PAYING.length - 1)] : ROLES.USER;
+      const name = r.chance(0.7) ? 'Jana' : null;
+      const surname = r.chance(0.7) ? `Nováková${i % 977}` : null;
       const user: UserRecord = {
-        _id: userId(i), email: userEmail(i), passwordHash, name: r.chance(0.7) ? 'Jana' : null, surname: r.chance(0.7) ? `Nováková${i % 977}` : null,
+        _id: userId(i), email: userEmail(i), passwordHash, name, surname, ...nameKeysOf(name, surname),
         telephone: r.chance(0.3) ? `+420${(600_000_000 + i).toString()}` : null, telephoneSource: null, timezone: 'Europe/Prague', locale: r.chance(0.85) ? 'cs' : 'en',
         role, roleExpiresAt: role === ROLES.USER ? null : new Date(now + r.int(1, 365) * DAY), state: 'Active', emailPreferences: ['notifications'],
         billing: null, blockedReason: null, createdAt, updatedAt: createdAt, lastLoginAt: null,

@@ -12,6 +12,8 @@ import type { UserRepository } from './users/user.repository';
 import type { WatchdogPublisher } from './watchdogs/watchdog.publisher';
 import type { WatchdogRepository } from './watchdogs/watchdog.repository';
 import type { ContactRepository } from './contact/contact.repository';
+import type { AuditRepository } from './admin/audit.repository';
+import type { DailyStatsRepository } from './admin/daily-stats.repository';
 
 /** Everything the use cases need, built once in service.ts; side effects live behind these. */
 export type AccountDeps = {
@@ -30,4 +32,6 @@ export type AccountDeps = {
   tokens: SessionTokens;
   places: PlaceDirectory;
   limiter: RateLimiter;
+  audit: AuditRepository;
+  stats: DailyStatsRepository;
 };

@@ -3,6 +3,8 @@ import { getGazetteer } from '@rr/gazetteer';
 import { ProcessedEvents, createMailer, httpObservability, listen, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { ROLES } from '@rr/proto';
 import { adminRoutes } from './admin/admin.routes';
+import { AuditRepository } from './admin/audit.repository';
+import { DailyStatsRepository } from './admin/daily-stats.repository';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { MagicLinkRepository } from './auth/magic-link.repository';
@@ -47,6 +49,8 @@ function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
     tokens: new SessionTokens(config.JWT_SECRET, config.JWT_TTL_SECONDS),
     places: gazetteerDirectory(getGazetteer()),
     limiter: new RateLimiter(),
+    audit: new AuditRepository(db),
+    stats: new DailyStatsRepository(db),
   };
 }
 
@@ -77,6 +81,8 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const lifecycle = new AccountLifecycle(deps, watchdogService);
     const profile = new ProfileService(deps, auth, lifecycle);
     await ensureAdmin(deps);
+    const keyed = await deps.users.backfillSearchKeys();
+    if (keyed) ctx.log.info({ users: keyed }, 'search keys added to older users');
 
     const app = express();
     app.disable('x-powered-by');
@@ -97,9 +103,9 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     ctx.shutdown.add('api', api.close);
     const apiPort = api.port;
 
-    await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
+    await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, deps.stats, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
     await ctx.bus.subscribe({ group: 'account.on-subscription-changed', events: ['subscription.changed'], fromBeginning: true, handle: onSubscriptionChanged(deps.users, lifecycle) });
-    await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle) });
+    await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle, deps.stats, new ProcessedEvents(deps.db, 'account.on-email-bounced')) });
 
     const sweeper = new ExpirySweeper(deps.watchdogs, watchdogService, deps.publisher, lifecycle, ctx.log);
     sweeper.start(ctx.config.EXPIRY_SWEEP_SECONDS * 1000);

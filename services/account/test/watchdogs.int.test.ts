@@ -277,8 +277,8 @@ describe('profile, contact and administration', () => {
     await api.get('/api/user').set(...user.auth).expect(403);
     await api.post(`/api/admin/users/${userId}/unblock`).set(...admin).expect(200);
     await api.get('/api/user').set(...user.auth).expect(200);
-    const filters = await api.get(`/api/admin/users/${userId}/filters`).set(...admin).expect(200);
-    expect(filters.body.data.items[0].status).toBe('Active');
+    const after = await api.get(`/api/admin/users/${userId}`).set(...admin).expect(200);
+    expect(after.body.data.filters[0].status).toBe('Active');
 
     const messages = await api.get('/api/admin/contacts').set(...admin).expect(200);
     expect(messages.body.data.items.some((m: { id: string }) => m.id === message.body.data.id)).toBe(true);

@@ -13,6 +13,7 @@ import { proxyTo } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { openApiDocument } from './openapi/document';
+import { seoRouter } from './seo/seo.router';
 
 export type GatewayDeps = { config: GatewayConfig; log: Logger; gazetteer: () => Gazetteer };
 
@@ -58,6 +59,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {
+    app.use(seoRouter({ dist, publicUrl: config.PUBLIC_URL, offersUrl: config.OFFERS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log }));
     app.use(webClient(dist));
   } else {
     log.warn({ dist }, 'web client not built; serving the API only');

@@ -34,6 +34,8 @@ export const GatewayConfig = BaseConfig.extend({
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'web/dist')),
+  /** The site's public origin: canonical URLs, hreflang alternates, sitemap.xml and the feeds. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** Express "trust proxy": which hops may set X-Forwarded-For (client addresses for rate limits). */
   TRUST_PROXY: z.string().default('loopback'),
   JSON_BODY_LIMIT: z.string().default('100kb'),

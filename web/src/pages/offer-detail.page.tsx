@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../app';
+import { TelephoneBox } from '../modules/landing/components/telephone-box';
 import { useT } from '../i18n';
 import { ApiError } from '../lib/api';
 import { track } from '../lib/analytics';
@@ -88,6 +89,7 @@ export function OfferDetailPage({ params }: PageProps) {
         <aside className="profile-sections offer-layout__side">
           <div className="card"><h2>{t('offer.map')}</h2><OfferMap offer={offer} /></div>
           <div className="card"><h2>{t('offer.portals')}</h2><OfferPortals offer={offer} /></div>
+          <TelephoneBox source="CTA_BOX" title={t('telephone.title')} text={t('telephone.ctaText')} />
         </aside>
       </div>
       {!offer.active && <Alternatives id={offer.id} />}

@@ -6,7 +6,7 @@ import { SessionTokens, effectiveRole, sessionPayloadOf } from './session-token'
 const user: UserRecord = {
   _id: 'u_1', email: 'ahoj@seznam.cz', passwordHash: 'x', name: 'Jana', surname: 'Nováková', telephone: '+420777123456',
   telephoneSource: 'REGISTRATION', timezone: 'Europe/Prague', locale: 'cs', role: 6, roleExpiresAt: new Date(Date.now() + 86_400_000),
-  state: 'Active', emailPreferences: ['notifications'], billing: null, blockedReason: null, createdAt: new Date(), updatedAt: new Date(), lastLoginAt: null,
+  state: 'Active', emailPreferences: ['notifications'], billing: null, blockedReason: null, nameKey: null, surnameKey: null, createdAt: new Date(), updatedAt: new Date(), lastLoginAt: null,
 };
 
 describe('session token', () => {

@@ -119,9 +119,30 @@ export type AccountMailKind = keyof typeof TEXTS;
 export class AccountMails {
   constructor(private readonly mailer: Mailer) {}
 
+  contactReply(m: Parameters<typeof sendContactReply>[1]): Promise<void> {
+    return sendContactReply(this.mailer, m);
+  }
+
   async send(kind: AccountMailKind, to: string, locale: Locale, url: string, ttlMinutes: number, summary?: string[]): Promise<void> {
     const { actionLabel, ...texts } = TEXTS[kind][locale](ttlMinutes);
     const mail = renderMail({ ...texts, locale, action: { label: actionLabel, url }, summary });
     await this.mailer.send({ to, ...mail, category: kind === 'watchdogConfirm' ? 'watchdog-confirm' : 'magic-link' });
   }
+}
+
+const REPLY: Record<Locale, { greeting: string; preheader: string; actionLabel: string; note: (subject: string) => string; quote: string }> = {
+  cs: { greeting: 'Odpověď na vaši zprávu', preheader: 'Odpovídáme na zprávu z kontaktního formuláře.', actionLabel: 'Napsat nám znovu', note: (s) => `Odpovídáme na vaši zprávu „${s}“. Stačí odpovědět na tento e-mail.`, quote: 'Vaše zpráva' },
+  en: { greeting: 'A reply to your message', preheader: 'Our answer to your message from the contact form.', actionLabel: 'Write to us again', note: (s) => `This answers your message "${s}". Just reply to this e-mail.`, quote: 'Your message' },
+};
+
+/** An admin's answer to a contact message, in the writer's language, quoting what they wrote. */
+export async function sendContactReply(mailer: Mailer, m: { to: string; locale: Locale; subject: string; body: string; original: string; contactUrl: string }): Promise<void> {
+  const t = REPLY[m.locale];
+  const mail = renderMail({
+    locale: m.locale, subject: m.subject, preheader: t.preheader, greeting: t.greeting,
+    paragraphs: m.body.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
+    summary: [`${t.quote}:`, ...m.original.split('\n').slice(0, 20)],
+    action: { label: t.actionLabel, url: m.contactUrl }, note: t.note(m.subject),
+  });
+  await mailer.send({ to: m.to, ...mail, category: 'contact-reply' });
 }

@@ -21,6 +21,9 @@ export type UserRecord = {
   blockedReason: string | null;
   /** Revision of the last `subscription.changed` applied (older ones arriving late are ignored). */
   subscriptionRevision?: number;
+  /** Search keys (admin search by name prefix): lower case, no diacritics; see domain/user-search. */
+  nameKey: string | null;
+  surnameKey: string | null;
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
@@ -44,6 +47,8 @@ const schema = new Schema<UserRecord>(
     billing: { type: Schema.Types.Mixed, default: null },
     blockedReason: { type: String, default: null },
     subscriptionRevision: { type: Number, default: 0 },
+    nameKey: { type: String, default: null, index: true },
+    surnameKey: { type: String, default: null, index: true },
     createdAt: { type: Date, default: () => new Date() },
     updatedAt: { type: Date, default: () => new Date() },
     lastLoginAt: { type: Date, default: null },

@@ -1,8 +1,8 @@
 import type { Connection, Model } from 'mongoose';
 import { newId } from '../domain/tokens';
+import { nameKeysOf, prefixRange, searchKey, type UserSearch } from '../domain/user-search';
 import { userModel, type UserRecord } from './user.model';
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class UserRepository {
   private readonly model: Model<UserRecord>;
@@ -25,12 +25,17 @@ export class UserRepository {
 
   async create(fields: Partial<UserRecord> & Pick<UserRecord, 'email'>): Promise<UserRecord> {
     const now = new Date();
-    const doc = await this.model.create({ _id: newId('u'), createdAt: now, updatedAt: now, ...fields });
+    const doc = await this.model.create({ _id: newId('u'), createdAt: now, updatedAt: now, ...fields, ...nameKeysOf(fields.name, fields.surname) });
     return doc.toObject() as UserRecord;
   }
 
-  update(id: string, fields: Partial<UserRecord>): Promise<UserRecord | null> {
-    return this.model.findByIdAndUpdate(id, { $set: { ...fields, updatedAt: new Date() } }, { new: true }).lean<UserRecord>().exec();
+  async update(id: string, fields: Partial<UserRecord>): Promise<UserRecord | null> {
+    let keys = {};
+    if ('name' in fields || 'surname' in fields) {
+      const current = await this.findById(id);
+      keys = nameKeysOf('name' in fields ? fields.name : current?.name, 'surname' in fields ? fields.surname : current?.surname);
+    }
+    return this.model.findByIdAndUpdate(id, { $set: { ...fields, ...keys, updatedAt: new Date() } }, { new: true }).lean<UserRecord>().exec();
   }
 
   async delete(id: string): Promise<void> {
@@ -41,13 +46,44 @@ export class UserRepository {
     return this.model.find({ roleExpiresAt: { $lte: at }, role: { $lt: 10000 } }).sort({ roleExpiresAt: 1 }).limit(500).lean<UserRecord[]>().exec();
   }
 
-  async search(query: string, offset: number, limit: number): Promise<{ items: UserRecord[]; total: number }> {
-    const pattern = new RegExp(escapeRegex(query.trim()), 'i');
-    const filter = query.trim() ? { $or: [{ email: pattern }, { name: pattern }, { surname: pattern }, { telephone: pattern }, { _id: query.trim() }] } : {};
-    const [items, total] = await Promise.all([
-      this.model.find(filter).sort({ createdAt: -1 }).skip(offset).limit(limit).lean<UserRecord[]>().exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
-    return { items, total };
+  /**
+   * Admin search, every branch an indexed point or range query with a limit; the plain list pages
+   * by e-mail (keyset: `after` is the last e-mail shown). Text looks at e-mail, name and surname
+   * prefixes (three range queries) and merges them.
+   */
+  async search(search: UserSearch, after: string | null, limit: number): Promise<UserRecord[]> {
+    const q = (filter: Record<string, unknown>, sort: Record<string, 1>) => this.model.find(filter).sort(sort).limit(limit).lean<UserRecord[]>().exec();
+    switch (search.kind) {
+      case 'id': return q({ _id: search.id }, { _id: 1 });
+      case 'telephone': return q({ telephone: search.telephone }, { telephone: 1 });
+      case 'all': return q(after ? { email: { $gt: after } } : {}, { email: 1 });
+      case 'email': return q({ email: after ? { $gt: after, $lt: `${search.prefix}\uffff` } : prefixRange(search.prefix) }, { email: 1 });
+      case 'text': {
+        const key = searchKey(search.prefix) ?? search.prefix;
+        const found = await Promise.all([
+          q({ email: prefixRange(search.prefix) }, { email: 1 }),
+          q({ nameKey: prefixRange(key) }, { nameKey: 1 }),
+          q({ surnameKey: prefixRange(key) }, { surnameKey: 1 }),
+        ]);
+        const byId = new Map(found.flat().map((u) => [u._id, u]));
+        return [...byId.values()].sort((a, b) => a.email.localeCompare(b.email)).slice(0, limit);
+      }
+    }
+  }
+
+  /** Users saved before search keys existed get them, a bounded batch at a time (at start). */
+  async backfillSearchKeys(batch = 50): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const rows = await this.model.find({ nameKey: { $exists: false } }).limit(batch).lean<UserRecord[]>().exec();
+      if (!rows.length) return done;
+      await this.model.bulkWrite(rows.map((u) => ({ updateOne: { filter: { _id: u._id }, update: { $set: nameKeysOf(u.name, u.surname) } } })));
+      done += rows.length;
+    }
+  }
+
+  /** The collection's size from its metadata: the overview's user count without a scan. */
+  estimatedCount(): Promise<number> {
+    return this.model.estimatedDocumentCount().exec();
   }
 }

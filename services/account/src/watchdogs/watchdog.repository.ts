@@ -45,6 +45,11 @@ export class WatchdogRepository {
     return this.model.countDocuments({ email, status: 'Active' }).exec();
   }
 
+  /** An indexed equality count (the admin overview). */
+  countByStatus(status: WatchdogRecord['status']): Promise<number> {
+    return this.model.countDocuments({ status }).exec();
+  }
+
   countForUser(userId: string): Promise<number> {
     return this.model.countDocuments({ userId, status: { $in: ['Active', 'Disabled', 'Pending'] } }).exec();
   }

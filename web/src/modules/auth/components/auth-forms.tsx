@@ -63,16 +63,17 @@ function FormFrame({ form, error, busy, onSubmit, onChange, children }: {
   );
 }
 
-/** Login, complete register and complete reset store the token, go to my watchdogs and close. */
+/** Login, complete register and complete reset store the token, go to my watchdogs (unless a page asked for the login) and close. */
 function useSignedIn() {
   const login = useSession((s) => s.login);
   const close = useAuthDialog((s) => s.close);
   const [, navigate] = useLocation();
   const { locale } = useT();
   return (token: string) => {
+    const stay = useAuthDialog.getState().stay;
     login(token);
     close();
-    navigate(pathFor('myFilters', locale));
+    if (!stay) navigate(pathFor('myFilters', locale));
   };
 }
 

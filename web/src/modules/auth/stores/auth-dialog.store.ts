@@ -6,7 +6,9 @@ type AuthDialog = {
   /** Values carried into the form (magic and e-mail from the link). */
   magic: string | null;
   email: string | null;
-  open: (form: AuthForm, values?: { magic?: string | null; email?: string | null }) => void;
+  /** Opened by a page that needs a login: after it, stay on that page instead of going to my watchdogs. */
+  stay: boolean;
+  open: (form: AuthForm, values?: { magic?: string | null; email?: string | null; stay?: boolean }) => void;
   switchTo: (form: AuthForm) => void;
   close: () => void;
 };
@@ -15,7 +17,8 @@ export const useAuthDialog = create<AuthDialog>((set) => ({
   form: null,
   magic: null,
   email: null,
-  open: (form, values = {}) => set({ form, magic: values.magic ?? null, email: values.email ?? null }),
+  stay: false,
+  open: (form, values = {}) => set({ form, magic: values.magic ?? null, email: values.email ?? null, stay: values.stay ?? false }),
   switchTo: (form) => set({ form }),
-  close: () => set({ form: null, magic: null, email: null }),
+  close: () => set({ form: null, magic: null, email: null, stay: false }),
 }));

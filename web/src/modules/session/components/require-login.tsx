@@ -9,14 +9,14 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const state = useSession((s) => s.state);
   const open = useAuthDialog((s) => s.open);
   useEffect(() => {
-    if (state === 'loggedOut' && !useAuthDialog.getState().form) open('LOGIN');
+    if (state === 'loggedOut' && !useAuthDialog.getState().form) open('LOGIN', { stay: true });
   }, [state, open]);
   if (state === 'loading') return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (state === 'loggedOut') {
     return (
       <div className="card empty-state" data-testid="login-required">
         <p className="lead">{t('filters.loginRequired')}</p>
-        <button type="button" className="button button--primary" onClick={() => open('LOGIN')}>{t('user.login')}</button>
+        <button type="button" className="button button--primary" onClick={() => open('LOGIN', { stay: true })}>{t('user.login')}</button>
       </div>
     );
   }

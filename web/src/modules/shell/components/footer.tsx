@@ -17,6 +17,7 @@ export function Footer() {
             <li><AppLink to="home">{t('nav.search')}</AppLink></li>
             <li><AppLink to="howItWorks">{t('meta.howItWorks.title').split(' – ')[0]}</AppLink></li>
             <li><AppLink to="faq">{t('nav.faq')}</AppLink></li>
+            <li><AppLink to="blog">{t('nav.blog')}</AppLink></li>
             <li><AppLink to="services">{t('meta.services.title').split(' – ')[0]}</AppLink></li>
             <li><AppLink to="abroad">{t('meta.abroad.title').split(' – ')[0]}</AppLink></li>
           </ul>

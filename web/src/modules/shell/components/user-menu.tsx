@@ -49,7 +49,7 @@ export function UserMenu({ onNavigate, inline = false }: { onNavigate?: () => vo
   const tariff = flags.paying ? ROLE_LABELS[(user.role as Role)]?.[locale] ?? null : null;
   const items = (
     <ul className={inline ? 'user-menu__inline' : 'dropdown'} role="list">
-      {flags.admin && <li><a href="/administrace" className="dropdown__item" onClick={close}>{t('user.admin')}</a></li>}
+      {flags.admin && <li><AppLink to="admin" className="dropdown__item" onClick={close}>{t('user.admin')}</AppLink></li>}
       <li><AppLink to="myFilters" className="dropdown__item" onClick={close}>{t('user.watchdogs', { count: user.filters })}</AppLink></li>
       <li><AppLink to="myProfile" className="dropdown__item" onClick={close}>{t('user.editProfile')}</AppLink></li>
       <li>

@@ -28,19 +28,19 @@ export function usePageMeta(match: RouteMatch | null) {
   useEffect(() => {
     const name = match?.name ?? 'notFound';
     const vars = { title: override.title ?? '', name: override.title ?? '' };
-    document.title = override.title && name !== 'detail' && name !== 'subService' ? override.title : t(`meta.${name}.title` as MessageKey, vars);
+    document.title = override.title && name !== 'detail' && name !== 'subService' && name !== 'blogArticle' ? override.title : t(`meta.${name}.title` as MessageKey, vars);
     const description = override.description ?? t(`meta.${name}.description` as MessageKey, vars);
     upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), (el) => el.setAttribute('content', description));
     document.documentElement.lang = locale;
     document.head.querySelectorAll('link[rel="alternate"][hreflang], link[rel="canonical"]').forEach((el) => el.remove());
     if (!match) return;
-    const alternates = alternatesOf(match);
+    const alternates = override.alternates ? { ...override.alternates, 'x-default': override.alternates.cs } : alternatesOf(match);
     const origin = window.location.origin;
     for (const [hreflang, href] of Object.entries(alternates)) {
       const link = Object.assign(document.createElement('link'), { rel: 'alternate', href: origin + href });
       link.setAttribute('hreflang', hreflang);
       document.head.appendChild(link);
     }
-    document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'canonical', href: origin + alternates[locale] }));
-  }, [match?.name, JSON.stringify(match?.params), locale, override.title, override.description, t]);
+    document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'canonical', href: origin + (override.alternates ? window.location.pathname : alternates[locale]) }));
+  }, [match?.name, JSON.stringify(match?.params), locale, override.title, override.description, override.alternates, t]);
 }

@@ -1,0 +1,48 @@
+import type { FilterView } from '@rr/proto/src/api/filters';
+import type { Profile } from '../../profile/api/profile.api';
+import { api } from '../../../lib/api';
+
+export type AdminUser = Profile & { blockedReason: string | null; lastLoginAt: string | null };
+export type AuditEntry = {
+  id: string; at: string; adminId: string; adminEmail: string; action: string;
+  targetType: 'user' | 'contact'; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
+};
+export type AdminFilter = FilterView & { sentCount: number; lastEmailAt: string | null; email: string };
+export type AdminUserDetail = { user: AdminUser; filters: AdminFilter[]; audit: AuditEntry[] };
+export type ContactState = 'new' | 'answered' | 'closed';
+export type ContactAnswer = { at: string; adminEmail: string; subject: string; body: string };
+export type ContactMessage = {
+  id: string; email: string; name: string | null; telephone: string | null; subject: string | null; message: string;
+  locale: string; userId: string | null; state: ContactState; createdAt: string; answers: ContactAnswer[];
+};
+export type Page<T> = { items: T[]; next: string | null };
+export type Overview = {
+  users: number; activeWatchdogs: number; newContacts: number;
+  alerts: { today: number; week: number }; bounces: { today: number; week: number };
+};
+export type PortalHealth = { lastSuccessAt: string | null; lastCrawlAt: string | null; parseFailures: number; emittedTotal: number; circuit: string; alert: string | null; crawled: boolean };
+export type SystemHealth = { ok: boolean; services: Record<string, { ok: boolean; details?: { portals?: Record<string, PortalHealth> } }> };
+
+const qs = (params: Record<string, string | number | null | undefined>) => {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v != null && v !== '') s.set(k, String(v));
+  const text = s.toString();
+  return text ? `?${text}` : '';
+};
+
+export const adminApi = {
+  overview: () => api<Overview>('/admin/overview'),
+  // The gateway's health report is not wrapped in `{data}` and answers 503 with the same body.
+  health: async (): Promise<SystemHealth> => (await fetch('/api/health', { headers: { accept: 'application/json' } })).json() as Promise<SystemHealth>,
+  users: (q: string, after: string | null) => api<Page<AdminUser> & { search: string }>(`/admin/users${qs({ q, after, limit: 25 })}`),
+  user: (id: string) => api<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`),
+  setRole: (id: string, role: number, roleExpiresAt: string | null) => api<AdminUser>(`/admin/users/${encodeURIComponent(id)}/role`, { method: 'PATCH', body: { role, roleExpiresAt } }),
+  block: (id: string, reason: string) => api<AdminUser>(`/admin/users/${encodeURIComponent(id)}/block`, { method: 'POST', body: { reason } }),
+  unblock: (id: string) => api<AdminUser>(`/admin/users/${encodeURIComponent(id)}/unblock`, { method: 'POST', body: {} }),
+  remove: (id: string) => api<{ deleted: string }>(`/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  contacts: (state: ContactState | null, after: string | null) => api<Page<ContactMessage>>(`/admin/contacts${qs({ state, after, limit: 25 })}`),
+  contact: (id: string) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}`),
+  answer: (id: string, subject: string, body: string) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}/answer`, { method: 'POST', body: { subject, body } }),
+  setContactState: (id: string, state: ContactState) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { state } }),
+  audit: (after: string | null) => api<Page<AuditEntry>>(`/admin/audit${qs({ after, limit: 50 })}`),
+};
