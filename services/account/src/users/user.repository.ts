@@ -71,15 +71,23 @@ export class UserRepository {
     }
   }
 
-  /** Users saved before search keys existed get them, a bounded batch at a time (at start). */
+  /**
+   * Users saved before search keys existed get them, a bounded batch at a time, once: finding
+   * users without a key reads the whole collection (`$exists` has no index), so a marker in
+   * `migrations` keeps later starts from doing it again.
+   */
   async backfillSearchKeys(batch = 50): Promise<number> {
+    const migrations = this.model.db.collection<{ _id: string; at: Date }>('migrations');
+    if (await migrations.findOne({ _id: 'user-search-keys' })) return 0;
     let done = 0;
     for (;;) {
       const rows = await this.model.find({ nameKey: { $exists: false } }).limit(batch).lean<UserRecord[]>().exec();
-      if (!rows.length) return done;
+      if (!rows.length) break;
       await this.model.bulkWrite(rows.map((u) => ({ updateOne: { filter: { _id: u._id }, update: { $set: nameKeysOf(u.name, u.surname) } } })));
       done += rows.length;
     }
+    await migrations.updateOne({ _id: 'user-search-keys' }, { $setOnInsert: { at: new Date() } }, { upsert: true });
+    return done;
   }
 
   /** The collection's size from its metadata: the overview's user count without a scan. */

@@ -35,6 +35,8 @@ offerSchema.index({ regionCode: 1, foundAt: -1, _id: -1 });
 offerSchema.index({ districtCode: 1, foundAt: -1, _id: -1 });
 offerSchema.index({ municipalityCode: 1, foundAt: -1, _id: -1 });
 offerSchema.index({ foundAt: -1, _id: -1 });
+// Nationwide lists and their totals by state (most offers are withdrawn ones).
+offerSchema.index({ active: 1, foundAt: -1, _id: -1 });
 
 const listingSchema = new Schema<ListingDoc>({ _id: String, body: String }, { versionKey: false, collection: 'listings' });
 
