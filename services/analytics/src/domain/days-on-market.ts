@@ -1,0 +1,34 @@
+/**
+ * Days to sell or let as survival data: an offer withdrawn by every portal is an "event" (it left
+ * the market — not necessarily sold), one still listed is right-censored at the report's date.
+ * The median comes from the Kaplan–Meier curve, so long-listed offers are not silently dropped.
+ */
+export type Spell = { days: number; ended: boolean };
+
+export type DaysOnMarket = { medianDays: number | null; ended: number; censored: number };
+
+export function kaplanMeierMedian(spells: readonly Spell[]): DaysOnMarket {
+  const ended = spells.filter((s) => s.ended).length;
+  const censored = spells.length - ended;
+  // At equal times events are taken before censorings, the usual convention.
+  const ordered = [...spells].sort((a, b) => a.days - b.days || Number(b.ended) - Number(a.ended));
+  let atRisk = ordered.length;
+  let survival = 1;
+  let i = 0;
+  while (i < ordered.length) {
+    const t = ordered[i].days;
+    let events = 0;
+    let leaving = 0;
+    while (i < ordered.length && ordered[i].days === t) {
+      if (ordered[i].ended) events++;
+      leaving++;
+      i++;
+    }
+    if (events > 0) {
+      survival *= 1 - events / atRisk;
+      if (survival <= 0.5) return { medianDays: t, ended, censored };
+    }
+    atRisk -= leaving;
+  }
+  return { medianDays: null, ended, censored };
+}
