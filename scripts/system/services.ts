@@ -29,7 +29,7 @@ export function portsFor(offset = 0) {
     accountApi: 8105 + offset,
     health: {
       crawler: 8201 + offset, normaliser: 8202 + offset, matcher: 8203 + offset, notifier: 8204 + offset,
-      account: 8205 + offset, billing: 8206 + offset, 'ad-serving': 8207 + offset,
+      account: 8205 + offset, billing: 8206 + offset, 'ad-serving': 8207 + offset, analytics: 8208 + offset,
     },
     mailWeb: 1080,
     smtp: 1025,
@@ -81,6 +81,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('crawler', portalUrls),
     svc('billing'),
     svc('ad-serving'),
+    svc('analytics'),
     {
       name: 'gateway',
       dir: 'services/gateway',
