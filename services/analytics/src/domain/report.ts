@@ -59,7 +59,11 @@ function countBy<K extends string>(facts: readonly OfferFact[], key: (f: OfferFa
 
 function monthlySeries(kept: readonly OfferFact[]): MonthPoint[] {
   const byMonth = new Map<string, OfferFact[]>();
-  for (const f of kept) byMonth.set(f.publishedMonth, [...(byMonth.get(f.publishedMonth) ?? []), f]);
+  for (const f of kept) {
+    const list = byMonth.get(f.publishedMonth);
+    if (list) list.push(f);
+    else byMonth.set(f.publishedMonth, [f]);
+  }
   return [...byMonth.keys()].sort().map((month) => {
     const facts = byMonth.get(month)!;
     const ppm = facts.map(pricePerM2).filter((v): v is number => v !== null);
