@@ -57,16 +57,16 @@ function countBy<K extends string>(facts: readonly OfferFact[], key: (f: OfferFa
   return counts;
 }
 
-function monthlySeries(kept: readonly OfferFact[]): MonthPoint[] {
+function monthlySeries(facts: readonly OfferFact[], outliers: ReadonlySet<string>): MonthPoint[] {
   const byMonth = new Map<string, OfferFact[]>();
-  for (const f of kept) {
+  for (const f of facts) {
     const list = byMonth.get(f.publishedMonth);
     if (list) list.push(f);
     else byMonth.set(f.publishedMonth, [f]);
   }
   return [...byMonth.keys()].sort().map((month) => {
     const facts = byMonth.get(month)!;
-    const ppm = facts.map(pricePerM2).filter((v): v is number => v !== null);
+    const ppm = facts.filter((f) => !outliers.has(f.offerId)).map(pricePerM2).filter((v): v is number => v !== null);
     const prices = facts.map((f) => f.price).filter((v): v is number => v !== null);
     return { month, n: facts.length, medianPricePerM2: summarise(ppm)?.median ?? null, medianPrice: summarise(prices)?.median ?? null };
   });
@@ -78,7 +78,8 @@ export function buildReport(facts: readonly OfferFact[], asOf: number): PriceRep
   const kept = facts.filter((f) => !outliers.has(f.offerId));
   const noPrice = facts.filter((f) => f.price === null).length;
   const noArea = facts.filter((f) => f.price !== null && pricePerM2(f) === null).length;
-  const prices = kept.map((f) => f.price).filter((v): v is number => v !== null);
+  // Trimming judges price per m²; price figures keep every priced offer (a bucket cannot tell which prices were trimmed).
+  const prices = facts.map((f) => f.price).filter((v): v is number => v !== null && v > 0);
   const ppms = kept.map(pricePerM2).filter((v): v is number => v !== null);
   const enough = facts.length >= MIN_SAMPLE;
   const ppmSummary = enough ? summarise(ppms) : null;
@@ -94,6 +95,6 @@ export function buildReport(facts: readonly OfferFact[], asOf: number): PriceRep
     ),
     realEstateTypes: countBy(facts, (f) => f.realEstateType),
     dispositions: countBy(facts, (f) => f.dispositionLabel ?? 'unknown'),
-    monthly: monthlySeries(kept),
+    monthly: monthlySeries(facts, outliers),
   };
 }
