@@ -2,6 +2,8 @@ import type { ServiceContext } from '@rr/kit';
 import type { AnalyticsConfig } from './config';
 import { onOfferEvent } from './handlers/on-offer-event.handler';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
+import { PendingWithdrawalRepository } from './repositories/pending-withdrawal.repository';
+import { PriceBucketRepository } from './repositories/price-bucket.repository';
 
 /**
  * Keeps the offers' read model for reports and estimates. One consumer group reads the three
@@ -10,10 +12,11 @@ import { OfferFactRepository } from './repositories/offer-fact.repository';
  */
 export async function startAnalytics({ bus, db }: ServiceContext<AnalyticsConfig>) {
   const facts = new OfferFactRepository(db!);
+  const buckets = new PriceBucketRepository(db!);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
     fromBeginning: true,
-    handle: onOfferEvent(facts),
+    handle: onOfferEvent(facts, buckets, new PendingWithdrawalRepository(db!)),
   });
 }

@@ -1,7 +1,9 @@
 import { Bus, createLogger, runService, testEnv, waitForValue } from '@rr/kit';
 import { exampleOffer, type Offer } from '@rr/proto';
 import { analyticsService } from '../src/main';
+import { mergeCells } from '../src/domain/price-bucket';
 import { OfferFactRepository } from '../src/repositories/offer-fact.repository';
+import { PriceBucketRepository } from '../src/repositories/price-bucket.repository';
 
 jest.setTimeout(90_000);
 
@@ -12,6 +14,7 @@ describe('the analytics read model fed by offer events', () => {
   let bus: Bus;
   let service: Awaited<ReturnType<typeof runService<typeof analyticsService.configSchema>>>;
   let facts: OfferFactRepository;
+  let buckets: PriceBucketRepository;
   const publish = (o: Offer) => bus.publish('offer.published', o.id, { offer: o, fetchedAt: o.createdAt });
   const until = <T>(what: string, probe: () => Promise<T>) => waitForValue(what, probe, 30_000);
 
@@ -21,6 +24,7 @@ describe('the analytics read model fed by offer events', () => {
     await bus.ensureTopics();
     service = await runService(analyticsService, t.env, { trapSignals: false });
     facts = new OfferFactRepository(service.db!);
+    buckets = new PriceBucketRepository(service.db!);
   });
 
   afterAll(async () => {
@@ -59,5 +63,24 @@ describe('the analytics read model fed by offer events', () => {
     await until('the offer in its new municipality', () => inPlace('m:999999'));
     expect(await inPlace(`m:${loc.municipalityCode}`)).toBe(false);
     expect(await facts.findInPlace({ placeKey: 'm:999999', ...window, from: Date.parse('2026-11-01T00:00:00Z'), to: Date.parse('2026-12-01T00:00:00Z') })).toEqual([]);
+  });
+
+  it('moves an offer between price bins on a price change and counts it once however often an event comes', async () => {
+    const place = `m:bucket-${t.id}`;
+    const o = offer(4, { price: 6_000_000, area: 60, location: { ...exampleOffer.location, municipalityCode: `bucket-${t.id}` } });
+    const cell = async () => mergeCells((await buckets.findForReport(place, o.adType, '2026-10', '2026-10')).map((b) => b.cells));
+    await publish(o);
+    await publish(o);
+    const cut = { ...o, price: 5_400_000 };
+    const updated = { offer: cut, previousPrice: 6_000_000, changes: ['price' as const], fetchedAt: '2026-10-05T00:00:00.000Z' };
+    await bus.publish('offer.updated', o.id, updated);
+    await bus.publish('offer.updated', o.id, updated);
+    await bus.publish('offer.withdrawn', o.id, { offerId: o.id, withdrawnAt: '2026-10-11T10:00:00.000Z' });
+    const done = await until('the withdrawal in the bucket', async () => { const c = await cell(); return Object.keys(c.ended).length > 0 ? c : null; });
+    expect(done.n).toBe(1);
+    expect(done.ended).toEqual({ 10: 1 });
+    expect(done.listedSince).toEqual({});
+    expect(Object.values(done.price)).toEqual([1]);
+    expect(Math.round(Math.exp(Number(Object.keys(done.price)[0]) * Math.log(1.005)) / 10_000)).toBe(540);
   });
 });

@@ -22,9 +22,22 @@ describe('applyOfferEvent', () => {
     expect(gone.withdrawnAt).toBe(Date.parse('2026-10-20T00:00:00.000Z'));
     const again = applyOfferEvent(gone, { type: 'offer.withdrawn', payload: { offerId: offer.id, withdrawnAt: '2026-10-25T00:00:00.000Z' } })!;
     expect(again.withdrawnAt).toBe(gone.withdrawnAt);
-    const back = applyOfferEvent(gone, published)!;
+    // The publication read late (fetched before the withdrawal) does not undo it; a later one does.
+    expect(applyOfferEvent(gone, published)!.withdrawnAt).toBe(gone.withdrawnAt);
+    const back = applyOfferEvent(gone, { ...published, payload: { ...published.payload, fetchedAt: '2026-11-02T00:00:00.000Z' } })!;
     expect(back.withdrawnAt).toBeNull();
     expect(back.publishedAt).toBe(first.publishedAt);
+  });
+
+  it('keeps a price change when the publication is read after it from its own topic', () => {
+    const update = { type: 'offer.updated' as const, payload: { offer: { ...offer, price: 4_500_000 }, previousPrice: 5_000_000, changes: ['price' as const], fetchedAt: '2026-10-05T00:00:00.000Z' } };
+    const first = applyOfferEvent(null, update)!;
+    expect(applyOfferEvent(first, published)!.price).toBe(4_500_000);
+  });
+
+  it('applies a withdrawal read before the publication it ends', () => {
+    const withdrawnAt = Date.parse('2026-10-20T00:00:00.000Z');
+    expect(applyOfferEvent(null, published, withdrawnAt)!.withdrawnAt).toBe(withdrawnAt);
   });
 
   it('records nothing for a withdrawal of an offer it never saw', () => {

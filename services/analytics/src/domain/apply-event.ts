@@ -7,21 +7,27 @@ export type OfferEvent =
   | { type: 'offer.withdrawn'; payload: OfferWithdrawnV1 };
 
 /**
- * The fact after an event, from the fact before it (null when unseen). Idempotent and
- * order-tolerant per offer: events are keyed by offer id, so they arrive in order, but a
- * redelivery must change nothing.
+ * The fact after an event, from the fact before it (null when unseen). Idempotent and tolerant of
+ * order: the three offer topics are read side by side, so a withdrawal can be read before the
+ * publication it ends (always so when the model is rebuilt from the topics).
  * - updated: the current price and details; the publication date stays the first one, so a price
  *   cut does not look like a fresh offer.
- * - withdrawn then republished (`reactivated`, or published again): the same spell continues —
- *   a relisting is not a sale (wave2 §3.2), so `withdrawnAt` is cleared.
- * - withdrawn before ever seen (the group started later than the offer): nothing to record.
+ * - a withdrawal stands unless a later-fetched publication or update brings the offer back; then
+ *   the same spell continues — a relisting is not a sale (wave2 §3.2).
+ * - a withdrawal of an offer not seen yet is kept aside (`pendingWithdrawnAt`) by the handler and
+ *   applied when the offer arrives; this function then returns null.
  */
-export function applyOfferEvent(before: OfferFact | null, event: OfferEvent): OfferFact | null {
+export function applyOfferEvent(before: OfferFact | null, event: OfferEvent, pendingWithdrawnAt: number | null = null): OfferFact | null {
   switch (event.type) {
     case 'offer.published':
     case 'offer.updated': {
-      const next = factFromOffer(event.payload.offer, null);
+      const fetchedAt = Date.parse(event.payload.fetchedAt);
+      const known = before?.withdrawnAt ?? pendingWithdrawnAt;
+      const withdrawnAt = known !== null && known > fetchedAt ? known : null;
+      const next = factFromOffer(event.payload.offer, withdrawnAt, fetchedAt);
       if (!before) return next;
+      // An event fetched before the one applied last (read late from another topic) changes nothing.
+      if (fetchedAt < before.seenAt) return before;
       return { ...next, publishedAt: before.publishedAt, publishedMonth: before.publishedMonth };
     }
     case 'offer.withdrawn': {

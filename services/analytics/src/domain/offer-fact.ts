@@ -20,6 +20,8 @@ export type OfferFact = {
   publishedAt: number;
   publishedMonth: string;
   withdrawnAt: number | null;
+  /** When the portal data of the last applied publication or update was fetched: older events lose. */
+  seenAt: number;
 };
 
 export function monthOf(epochMs: number): string {
@@ -32,7 +34,7 @@ export function pricePerM2(fact: Pick<OfferFact, 'price' | 'area'>): number | nu
   return fact.price / fact.area;
 }
 
-export function factFromOffer(offer: Offer, withdrawnAt: number | null = null): OfferFact {
+export function factFromOffer(offer: Offer, withdrawnAt: number | null = null, seenAt = Date.parse(offer.createdAt)): OfferFact {
   const publishedAt = Date.parse(offer.createdAt);
   const loc = offer.location;
   return {
@@ -51,5 +53,12 @@ export function factFromOffer(offer: Offer, withdrawnAt: number | null = null): 
     publishedAt,
     publishedMonth: monthOf(publishedAt),
     withdrawnAt,
+    seenAt,
   };
+}
+
+/** Field by field, so a row read back from the database (other key order) compares equal. */
+export function sameFact(a: OfferFact | null, b: OfferFact | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (Object.keys(b) as (keyof OfferFact)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
 }

@@ -10,7 +10,7 @@ function fact(over: Partial<OfferFact> = {}): OfferFact {
   return {
     offerId: `o${++seq}`, adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+kk', area: 50, price: 5_000_000,
     lat: 50.08, lon: 14.42, regionCode: 'CZ010', districtCode: 'CZ0100', municipalityCode: '554782', pragueDistrictCode: 'PRAHA-2',
-    publishedAt, publishedMonth: new Date(publishedAt).toISOString().slice(0, 7), withdrawnAt: null, ...over,
+    publishedAt, publishedMonth: new Date(publishedAt).toISOString().slice(0, 7), withdrawnAt: null, seenAt: publishedAt, ...over,
   };
 }
 

@@ -12,7 +12,7 @@ const schema = new Schema<OfferFactRow>(
   {
     _id: String, placeKey: String, offerId: String, adType: String, realEstateType: String, dispositionLabel: String,
     area: Number, price: Number, lat: Number, lon: Number, regionCode: String, districtCode: String,
-    municipalityCode: String, pragueDistrictCode: String, publishedAt: Number, publishedMonth: String, withdrawnAt: Number,
+    municipalityCode: String, pragueDistrictCode: String, publishedAt: Number, publishedMonth: String, withdrawnAt: Number, seenAt: Number,
   },
   { versionKey: false, collection: 'offer_facts' },
 );
