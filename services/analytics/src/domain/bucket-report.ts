@@ -27,8 +27,8 @@ function trimmedPricesPerM2(cell: BucketCell): { values: number[]; outliers: num
 function spellsOf(cell: BucketCell, asOf: number): Spell[] {
   const today = Math.floor(asOf / DAY_MS);
   const spells: Spell[] = [];
-  for (const [days, count] of Object.entries(cell.ended)) for (let i = 0; i < count; i++) spells.push({ days: Number(days), ended: true });
-  for (const [day, count] of Object.entries(cell.listedSince)) for (let i = 0; i < count; i++) spells.push({ days: Math.max(0, today - Number(day)), ended: false });
+  for (const [days, count] of Object.entries(cell.ended)) spells.push({ days: Number(days), ended: true, count });
+  for (const [day, count] of Object.entries(cell.listedSince)) spells.push({ days: Math.max(0, today - Number(day)), ended: false, count });
   return spells;
 }
 
@@ -49,7 +49,8 @@ export function reportFromBuckets(
   const ppmSummary = enough ? summarise(ppm.values) : null;
   const realEstateTypes: PriceReport['realEstateTypes'] = {};
   for (const b of buckets) {
-    const n = mergeCells([b.cells], layouts).n;
+    let n = 0;
+    for (const [layout, c] of Object.entries(b.cells)) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += c!.n;
     if (n > 0) realEstateTypes[b.realEstateType] = (realEstateTypes[b.realEstateType] ?? 0) + n;
   }
   const dispositions: PriceReport['dispositions'] = {};

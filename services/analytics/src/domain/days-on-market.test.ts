@@ -21,3 +21,11 @@ describe('kaplanMeierMedian', () => {
     expect(kaplanMeierMedian([])).toEqual({ medianDays: null, ended: 0, censored: 0 });
   });
 });
+
+describe('kaplanMeierMedian over counted spells', () => {
+  it('gives the same median as the spells one by one', () => {
+    const one = [ended(2), ended(3), listed(4), listed(4), listed(6), ended(30), ended(30)];
+    const counted = [{ days: 2, ended: true }, { days: 3, ended: true }, { days: 4, ended: false, count: 2 }, { days: 6, ended: false }, { days: 30, ended: true, count: 2 }];
+    expect(kaplanMeierMedian(counted)).toEqual(kaplanMeierMedian(one));
+  });
+});

@@ -68,7 +68,8 @@ export function contribute(cells: BucketCells, fact: OfferFact, sign: 1 | -1): v
 /** Sums cells of the chosen layouts (all when none is chosen) over several buckets. */
 export function mergeCells(buckets: readonly BucketCells[], layouts: readonly (DispositionLabel | 'unknown')[] = []): BucketCell {
   const out = emptyCell();
-  const merge = (into: Counts, from: Counts) => { for (const k in from) add(into, k, from[k]); };
+  // Plain sums: no key drops to zero here, and `delete` would push the objects into slow mode.
+  const merge = (into: Counts, from: Counts) => { for (const k in from) into[k] = (into[k] ?? 0) + from[k]; };
   for (const cells of buckets) {
     for (const [layout, cell] of Object.entries(cells) as [DispositionLabel | 'unknown', BucketCell][]) {
       if (layouts.length > 0 && !layouts.includes(layout)) continue;
