@@ -35,7 +35,7 @@ export function portsFor(offset = 0) {
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
-      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'),
+      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
     },
     /** Shared by every system on the machine: the mail catcher and Jaeger (UI and query API, OTLP over HTTP). */
     ...SHARED,
@@ -108,6 +108,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       RECONCILE_SECONDS: '5',
     }),
     svc('ad-serving'),
+    svc('analytics'),
     {
       name: 'gateway',
       dir: 'services/gateway',

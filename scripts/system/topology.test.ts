@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AccountConfig } from '../../services/account/src/config';
+import { AnalyticsConfig } from '../../services/analytics/src/config';
+import { BillingConfig } from '../../services/billing/src/config';
 import { CrawlerConfig } from '../../services/crawler/src/config';
 import { GatewayConfig } from '../../services/gateway/src/config';
 import { MatcherConfig } from '../../services/matcher/src/config';
@@ -18,7 +20,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 const SCHEMAS: Record<ServiceName, z.ZodTypeAny> = {
   gateway: GatewayConfig, crawler: CrawlerConfig, normaliser: NormaliserConfig, matcher: MatcherConfig,
-  notifier: NotifierConfig, account: AccountConfig, billing: BaseConfig, 'ad-serving': BaseConfig,
+  notifier: NotifierConfig, account: AccountConfig, billing: BillingConfig, 'ad-serving': BaseConfig, analytics: AnalyticsConfig,
 };
 const SERVICES = Object.keys(TOPOLOGY) as ServiceName[];
 

@@ -6,7 +6,7 @@
  * pointing at a service and one of its ports.
  */
 
-export type ServiceName = 'gateway' | 'crawler' | 'normaliser' | 'matcher' | 'notifier' | 'account' | 'billing' | 'ad-serving';
+export type ServiceName = 'gateway' | 'crawler' | 'normaliser' | 'matcher' | 'notifier' | 'account' | 'billing' | 'ad-serving' | 'analytics';
 
 export type ServiceTopology = {
   /** Each port variable the service listens on, and its port. */
@@ -28,7 +28,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
       OFFERS_URL: [{ service: 'normaliser', port: 'OFFERS_API_PORT' }],
       BILLING_URL: [{ service: 'billing', port: 'BILLING_API_PORT' }],
       SERVICE_HEALTH_URLS: [
-        ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
+        ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
       ],
     },
@@ -41,6 +41,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   // GoPay and Fio banka are outside systems (the payment simulator stands in for them locally).
   billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },
   'ad-serving': { ports: HEALTH(8207), scalesOut: false },
+  analytics: { ports: HEALTH(8208), scalesOut: false },
 };
 
 /** The stand-in for the portals, and what the infrastructure offers (not checked for ports). */

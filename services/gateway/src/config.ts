@@ -10,6 +10,7 @@ const DEFAULT_HEALTH_URLS = [
   'account=http://127.0.0.1:8205/health',
   'billing=http://127.0.0.1:8206/health',
   'ad-serving=http://127.0.0.1:8207/health',
+  'analytics=http://127.0.0.1:8208/health',
   'account-api=http://127.0.0.1:8105/health',
 ].join(',');
 

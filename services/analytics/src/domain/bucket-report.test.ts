@@ -1,0 +1,54 @@
+import { exampleOffer } from '@rr/proto';
+import { reportFromBuckets, type StoredBucket } from './bucket-report';
+import { factFromOffer, type OfferFact } from './offer-fact';
+import { contribute, type BucketCells } from './price-bucket';
+import { buildReport } from './report';
+
+const NOW = Date.parse('2026-11-20T00:00:00Z');
+const DAY = 86_400_000;
+
+function market(): OfferFact[] {
+  const facts: OfferFact[] = [];
+  for (let i = 0; i < 120; i++) {
+    const publishedAt = NOW - (5 + (i % 80)) * DAY;
+    facts.push({
+      ...factFromOffer(exampleOffer), offerId: `o${i}`, publishedAt, publishedMonth: new Date(publishedAt).toISOString().slice(0, 7),
+      price: i === 7 ? 400_000 : 3_000_000 + ((i * 7919) % 4_000_000), area: 30 + (i % 70), dispositionLabel: i % 3 ? '2+kk' : '3+1',
+      realEstateType: i % 10 === 0 ? 'House' : 'Apartment', withdrawnAt: i % 4 === 0 ? publishedAt + (i % 30) * DAY : null,
+    });
+  }
+  return facts;
+}
+
+function bucketsOf(facts: OfferFact[]): StoredBucket[] {
+  const byKey = new Map<string, StoredBucket>();
+  for (const f of facts) {
+    const key = `${f.realEstateType}|${f.publishedMonth}`;
+    const b = byKey.get(key) ?? { realEstateType: f.realEstateType, month: f.publishedMonth, cells: {} as BucketCells };
+    contribute(b.cells, f, 1);
+    byKey.set(key, b);
+  }
+  return [...byKey.values()];
+}
+
+describe('reportFromBuckets', () => {
+  it('agrees with the exact report over the same offers to bin precision', () => {
+    const facts = market();
+    const exact = buildReport(facts.filter((f) => f.realEstateType === 'Apartment'), NOW);
+    const fromBuckets = reportFromBuckets(bucketsOf(facts), 'Apartment', [], NOW);
+    expect(fromBuckets.n).toBe(exact.n);
+    expect(fromBuckets.excluded).toEqual(exact.excluded);
+    expect(fromBuckets.daysOnMarket).toEqual(exact.daysOnMarket);
+    expect(fromBuckets.dispositions).toEqual(exact.dispositions);
+    expect(fromBuckets.realEstateTypes).toEqual({ Apartment: 108, House: 12 });
+    for (const k of ['median', 'p25', 'p75'] as const) {
+      expect(Math.abs(fromBuckets.pricePerM2![k] / exact.pricePerM2![k] - 1)).toBeLessThan(0.003);
+      expect(Math.abs(fromBuckets.price![k] / exact.price![k] - 1)).toBeLessThan(0.003);
+    }
+    expect(fromBuckets.monthly.map((m) => [m.month, m.n])).toEqual(exact.monthly.map((m) => [m.month, m.n]));
+  });
+
+  it('says not enough data for a layout with few offers', () => {
+    expect(reportFromBuckets(bucketsOf(market()), 'House', ['3+1'], NOW)).toMatchObject({ status: 'notEnoughData', price: null });
+  });
+});
