@@ -25,7 +25,9 @@ type Movement = BankTransferRequest & { id: number; date: string };
 
 export class FioBank {
   private readonly movements: Movement[] = [];
-  private nextId = 26_000_000_001;
+  // Fio's movement ids are unique for good; a restarted simulator must not hand out old ones again
+  // (the billing service keeps every movement it read, by id), so they start from the clock.
+  private nextId = 26_000_000_000 + (Date.now() % 1_000_000_000) * 10;
   private lastDownloadedId = 0;
   private lastRequestAt = 0;
 
