@@ -50,8 +50,9 @@ const schema = new Schema<LedgerEntry>(
   },
   { versionKey: false, minimize: false },
 );
-// No secondary indexes: FerretDB (SQLite) uses none of them (it pushes down only `_id` equality), and
-// the notifier reads the ledger by `_id` alone, plus one full scan at start and a rare rescan.
+// The hot path reads by `_id`; recovery at start and the rare rescan read the open entries (waiting,
+// claimed, or sent but not reported) through this index, so they cost the backlog, not the history.
+schema.index({ status: 1, reported: 1 });
 
 export const ledgerModel = (connection: Connection): Model<LedgerEntry> =>
   connection.models.AlertLedger ?? connection.model<LedgerEntry>('AlertLedger', schema, 'alert_ledger');
@@ -73,6 +74,8 @@ export const recipientModel = (connection: Connection): Model<RecipientState> =>
 export type AlertClaim = { _id: string; batchId: string; at: Date };
 
 const claimSchema = new Schema<AlertClaim>({ _id: String, batchId: String, at: Date }, { versionKey: false });
+// Old claims are deleted by age.
+claimSchema.index({ at: 1 });
 
 export const alertClaimModel = (connection: Connection): Model<AlertClaim> =>
   connection.models.AlertClaim ?? connection.model<AlertClaim>('AlertClaim', claimSchema, 'alert_claims');

@@ -17,9 +17,9 @@ const DUPLICATE_KEY = 11000;
 
 /**
  * The alert ledger and recipient states: the notifier's durable queue and its memory of what went
- * out. FerretDB (SQLite) pushes down only `_id` equality, so every call on the hot path reads or
- * writes by `_id` (bulk statements of updateOne-by-`_id`, in chunks); the filtered reads are whole
- * scans, made once at start and by the rare rescan.
+ * out. Every call on the hot path reads or writes by `_id` (bulk statements of updateOne-by-`_id`,
+ * in chunks); the open entries are read through the `{ status, reported }` index, at start and by
+ * the rare rescan.
  */
 export class LedgerRepository {
   private readonly entries: Collection<LedgerEntry>;
@@ -68,13 +68,14 @@ export class LedgerRepository {
     return this.entries.findOne({ _id: id });
   }
 
-  /** Entries by key, one `_id` read each (an `$in` would scan the whole ledger). */
+  /** Entries by key: one `_id $in` read from the `_id` index, in chunks. */
   async findByIds(ids: string[]): Promise<LedgerEntry[]> {
-    const found = await Promise.all(ids.map((id) => this.findById(id)));
-    return found.filter((e): e is LedgerEntry => e !== null);
+    const found: LedgerEntry[] = [];
+    for (let i = 0; i < ids.length; i += 500) found.push(...(await this.entries.find({ _id: { $in: ids.slice(i, i + 500) } }).toArray()));
+    return found;
   }
 
-  /** A full scan: what is waiting, claimed, or sent but not yet reported. At start and on the rare rescan only. */
+  /** What is waiting, claimed, or sent but not yet reported (by index). At start and on the rare rescan only. */
   async openEntries(): Promise<LedgerEntry[]> {
     return this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray();
   }
