@@ -18,6 +18,8 @@ export const OfferListQuery = z.object({
   regionCode: z.string().min(1).optional(),
   /** `true` (default) lists active offers only; `false` withdrawn ones; `all` both. */
   active: z.enum(['true', 'false', 'all']).default('true'),
+  /** The previous page's `next`: the page after it, read from the index however deep (`offset` is then ignored). */
+  after: z.string().regex(/^\d{1,15}~[\w-]{1,100}$/, 'not a page cursor').optional(),
 });
 export type OfferListQuery = z.input<typeof OfferListQuery>;
 

@@ -130,5 +130,20 @@ describe('normaliser against Kafka and the database', () => {
     expect(list.body.data.total).toBeGreaterThanOrEqual(3);
     await request(api).get('/offers/of_nope').expect(404);
     await request(api).get('/offers?limit=0').expect(400);
+    await request(api).get('/offers?after=nonsense').expect(400);
+  });
+
+  it('pages by cursor through every offer once, newest first, the same as one long page', async () => {
+    const all = await request(api).get('/offers?limit=100&active=all').expect(200);
+    const expected = (all.body.data.items as Offer[]).map((o) => o.id);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const page: request.Response = await request(api).get(`/offers?limit=2&active=all${next ? `&after=${next}` : ''}`).expect(200);
+      seen.push(...(page.body.data.items as Offer[]).map((o) => o.id));
+      next = page.body.data.next as string | null;
+    } while (next && seen.length < 200);
+    expect(seen).toEqual(expected);
   });
 });

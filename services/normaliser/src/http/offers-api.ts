@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { httpObservability, type Logger } from '@rr/kit';
 import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
-import type { OfferReader } from '../domain/offer-query';
+import { cursorOf, parseCursor, type OfferReader } from '../domain/offer-query';
 
 /**
  * The internal read API the gateway proxies at `/api/offers`: one offer with its sources and
@@ -16,9 +16,10 @@ export function createOffersApi(offers: OfferReader, log: Logger): express.Expre
     try {
       const q = OfferListQuery.safeParse(req.query);
       if (!q.success) return fail(res, 'VALIDATION_FAILED', `invalid query: ${q.error.issues[0].path.join('.')}: ${q.error.issues[0].message}`);
-      const { limit, offset, active, ...filter } = q.data;
-      const page = await offers.list({ ...filter, active: active === 'all' ? undefined : active === 'true' }, { offset, limit });
-      res.json({ data: { items: page.items, total: page.total, offset, limit } });
+      const { limit, offset, active, after, ...filter } = q.data;
+      const page = await offers.list({ ...filter, active: active === 'all' ? undefined : active === 'true' }, { offset, limit, after: after ? parseCursor(after) : undefined });
+      const next = page.items.length === limit ? cursorOf(page.items[page.items.length - 1]) : null;
+      res.json({ data: { items: page.items, total: page.total, offset, limit, next } });
     } catch (err) {
       next(err);
     }

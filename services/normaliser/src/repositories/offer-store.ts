@@ -5,7 +5,7 @@ import type { Offer } from '@rr/proto';
 import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, passesGates, type DedupeCandidate, type DedupeFacts } from '../domain/dedupe';
 import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
-import type { OfferFilter, OfferReader } from '../domain/offer-query';
+import type { OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
 import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type ListingDoc, type OfferDoc } from './offer-store.model';
 
 /** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
@@ -74,10 +74,12 @@ export class OfferStore implements NormaliserStore, OfferReader {
   }
 
   /** Newest found first, from the place's index; a deep page reads at most offset + limit rows. */
-  async list(filter: OfferFilter, page: { offset: number; limit: number }): Promise<{ items: Offer[]; total: number }> {
+  async list(filter: OfferFilter, page: { offset: number; limit: number; after?: PageCursor }): Promise<{ items: Offer[]; total: number }> {
     const query = queryOf(filter);
     const [docs, total] = await Promise.all([
-      this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
+      page.after
+        ? this.offers.find(afterQuery(query, page.after)).sort({ foundAt: -1, _id: -1 }).limit(page.limit).toArray()
+        : this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
       this.offers.countDocuments(query),
     ]);
     return { items: docs.map((d) => JSON.parse(d.body)), total };
@@ -162,6 +164,15 @@ function offerDocOf(o: Offer): OfferDoc {
     regionCode: o.location.regionCode, districtCode: o.location.districtCode, municipalityCode: o.location.municipalityCode,
     foundAt: new Date(o.foundAt),
   };
+}
+
+/**
+ * Offers after a page's last one, newest first. The plain `foundAt` bound is what the index seeks
+ * to; the `$or` settles ties on `foundAt` by id.
+ */
+function afterQuery(query: Filter<OfferDoc>, after: PageCursor): Filter<OfferDoc> {
+  const at = new Date(after.foundAt);
+  return { ...query, foundAt: { $lte: at }, $or: [{ foundAt: { $lt: at } }, { foundAt: at, _id: { $lt: after.id } }] };
 }
 
 function queryOf(f: OfferFilter): Filter<OfferDoc> {
