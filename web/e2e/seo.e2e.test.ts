@@ -3,6 +3,8 @@ import { PUBLIC_ROUTES, SUB_SERVICES, pathFor } from '../src/routes';
 import { BASE_URL, launchBrowser } from './support/browser';
 import { newContext, open } from './support/pages';
 
+const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
+
 jest.setTimeout(180_000);
 
 let browser: Browser;
@@ -33,8 +35,15 @@ describe('what search engines see without JavaScript', () => {
   });
 
   it('an offer page has the offer\'s title, description and Offer data from the offers API', async () => {
+    // A property of its own on the simulated portals, so a fresh system has an offer to show.
+    const published = await fetch(`${SIMULATOR_URL}/admin/properties`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '3+1', municipalityCode: '555134', area: 74, price: 4_250_000, portals: ['sreality'] }),
+    });
+    expect(published.status).toBe(201);
     let offer: { id: string; title: string } | undefined;
-    for (let i = 0; i < 60 && !offer; i++) {
+    for (let i = 0; i < 90 && !offer; i++) {
       const res = await fetch(`${BASE_URL}/api/offers?limit=1`);
       offer = res.ok ? ((await res.json()) as { data: { items: Array<{ id: string; title: string }> } }).data.items[0] : undefined;
       if (!offer) await new Promise((r) => setTimeout(r, 1000));
