@@ -104,8 +104,9 @@ ferretdb_install() {
   {
     # FerretDB's source from the module proxy with our fixes (scripts/infra/ferretdb/*.patch: update
     # commands of 100+ statements froze the server; lookups by _id missed the _id index; filters
-    # and sorts on indexed top-level fields are answered by SQLite's indexes), built through our
-    # embedding module.
+    # and sorts on indexed top-level fields are answered by SQLite's indexes; updates are atomic
+    # read-modify-writes, replacements by _id go in bulk, deletes by an exact filter read
+    # nothing), built through our embedding module.
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
     cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"

@@ -159,6 +159,17 @@ describe('queries on the embedded database', () => {
     expect(await docs.countDocuments(shape.filter)).toBe(oracle({ ...shape, sort: undefined, limit: undefined }).length);
   });
 
+  // A filter the database selects exactly is deleted by it without reading the documents.
+  it.each(SHAPES.map((s) => [s.name, s] as const))('deletes by %s exactly as in memory', async (_name, shape) => {
+    const doomed = oracle({ ...shape, sort: undefined, limit: undefined });
+    try {
+      expect((await docs.deleteMany(shape.filter)).deletedCount).toBe(doomed.length);
+      expect(ids(await docs.find({}).toArray()).sort()).toEqual(ids(stored.filter((d) => !doomed.includes(d))).sort());
+    } finally {
+      if (doomed.length > 0) await docs.insertMany(doomed);
+    }
+  });
+
   it('counts the whole collection, with and without a skip and a limit', async () => {
     expect(await docs.estimatedDocumentCount()).toBe(stored.length);
     expect(await docs.countDocuments({}, { skip: 400, limit: 50 })).toBe(stored.length - 400);

@@ -9,6 +9,7 @@ import { offerIdOf } from '../src/domain/offer-factory';
 import type { NormaliserStore } from '../src/domain/normalise-batch';
 import { normaliserService } from '../src/main';
 import { JournalRepository } from '../src/repositories/journal.repository';
+import { OfferStore } from '../src/repositories/offer-store';
 import { crossPost, rawListing } from './factories';
 
 jest.setTimeout(60_000);
@@ -21,7 +22,7 @@ const baseEnv = {
   OFFERS_API_PORT: '0',
   NORMALISER_FROM_BEGINNING: 'true',
   NORMALISER_OUTBOX_RETRY_MS: '200',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
 };
 const at = () => new Date().toISOString();
 
@@ -136,6 +137,28 @@ describe('normaliser journal and outbox', () => {
     const update = await waitFor('the cross-post joining the other instance\'s offer', () => updated.find((e) => e.key === id));
     expect(update.data.offer.sources.map((s) => s.listingId)).toEqual([`o-${run}`, `ox-${run}`]);
     expect((await details(service)).conflicts).toBe(1);
+    await service.stop();
+  });
+
+  it('decides on another instance\'s change of an offer it has read before, not on its own earlier copy', async () => {
+    const service = await start('-stale');
+    const first = rawListing({ listingId: `c-${run}`, locality: 'Olomouc', lat: 49.5938, lon: 17.2509, description: 'Byt v Olomouci u parku, po rekonstrukci.', images: [] });
+    const id = offerIdOf(`sreality:c-${run}`);
+    await publishFetched(first);
+    await waitFor('the first listing\'s offer', () => published.find((e) => e.key === id));
+
+    // Another instance merges a cross-post into the offer this one has just written (and read).
+    // (This instance may still be journaling what earlier tests left on the topic: the claim waits its turn.)
+    const { db, journal } = await journalOf('-stale');
+    const seq = await waitFor('the next journal number', async () => {
+      const { head } = await journal.readMarks();
+      return (await journal.claim(head)) ? head + 1 : undefined;
+    });
+    await journal.append(seq, await decided([crossPost(first, { listingId: `cx-${run}` })], new OfferStore(db)));
+
+    await publishFetched(crossPost(first, { portal: 'bezrealitky', listingId: `cy-${run}`, url: `https://www.bezrealitky.cz/nemovitosti-byty-domy/cy-${run}` }));
+    const update = await waitFor('the second cross-post joining the offer', () => updated.find((e) => e.key === id && e.data.offer.sources.length === 3));
+    expect(update.data.offer.sources.map((s) => s.listingId).sort()).toEqual([`c-${run}`, `cx-${run}`, `cy-${run}`].sort());
     await service.stop();
   });
 

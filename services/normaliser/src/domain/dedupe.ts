@@ -21,6 +21,16 @@ export type DedupeFacts = {
 
 export type DedupeCandidate = DedupeFacts & { id: string; portals: Portal[] };
 
+/** What the hard gates compare: the little a stored lookup key carries of its offer. */
+export type GateFacts = Pick<DedupeFacts, 'adType' | 'realEstateType' | 'dispositionLabel' | 'area' | 'landArea' | 'municipalityCode' | 'gpsPoint' | 'placePoint'>;
+
+export function gateFactsOf(f: GateFacts): GateFacts {
+  return {
+    adType: f.adType, realEstateType: f.realEstateType, dispositionLabel: f.dispositionLabel, area: f.area, landArea: f.landArea,
+    municipalityCode: f.municipalityCode, gpsPoint: f.gpsPoint, placePoint: f.placePoint,
+  };
+}
+
 /** The hard gates: a cross-post of the same property is at most this far apart. */
 export const NEARBY_KM = 0.3;
 /**
@@ -58,7 +68,7 @@ const within = (a: number | null, b: number | null, t: { absolute: number; relat
  * disposition and sizes within a small tolerance must all agree; nothing else can make two
  * listings one property.
  */
-export function passesGates(a: DedupeFacts, b: DedupeFacts): boolean {
+export function passesGates(a: GateFacts, b: GateFacts): boolean {
   if (!compatibleAdTypes(a.adType, b.adType) || a.realEstateType !== b.realEstateType) return false;
   // Some portals publish no layout for houses: a missing disposition is no contradiction, a different one is.
   if (a.dispositionLabel !== null && b.dispositionLabel !== null && a.dispositionLabel !== b.dispositionLabel) return false;
@@ -68,7 +78,7 @@ export function passesGates(a: DedupeFacts, b: DedupeFacts): boolean {
   return a.area != null || b.area != null || a.landArea != null || b.landArea != null;
 }
 
-function sameLocation(a: DedupeFacts, b: DedupeFacts): boolean {
+function sameLocation(a: GateFacts, b: GateFacts): boolean {
   if (a.municipalityCode !== null && a.municipalityCode === b.municipalityCode) return true;
   if (a.gpsPoint && b.gpsPoint) return distanceKm(a.gpsPoint, b.gpsPoint) <= NEARBY_KM;
   if (a.gpsPoint && b.placePoint) return distanceKm(a.gpsPoint, b.placePoint) <= TEXT_PLACE_KM;

@@ -7,8 +7,12 @@ import { Schema, type Connection, type Model } from 'mongoose';
  * projected into `offers`, `listings` and `dedupe_keys` (offer-store.model.ts), and the events are
  * relayed to Kafka; batches both projected and published are deleted. (`snapshot` parts are from
  * journals before the projection: the first start after it projects and removes them.) Bodies are
- * JSON strings: FerretDB converts every nested field it writes or scans, a string costs next to nothing.
+ * JSON in binary data (strings in older journals): FerretDB converts every nested field it writes
+ * or scans; one binary field costs next to nothing.
  */
+/** JSON as written (binary data; a string in journals from before), as read back (Binary or Buffer). */
+export type JsonField = string | Buffer | { buffer: Uint8Array };
+
 export type JournalDoc = {
   /** `b:<seq>` for batches, `s:<seq>:<part>` for old snapshot parts. */
   _id: string;
@@ -18,11 +22,11 @@ export type JournalDoc = {
   parts: number;
   at: string;
   /** JSON `Offer[]`. */
-  offers: string;
+  offers: JsonField;
   /** JSON `ListingRecord[]`. */
-  listings: string;
+  listings: JsonField;
   /** JSON `OutgoingEvent[]` (batches only). */
-  events: string;
+  events: JsonField;
 };
 
 /**

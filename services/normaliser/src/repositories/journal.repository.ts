@@ -2,7 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import type { Offer } from '@rr/proto';
 import type { ListingRecord } from '../domain/listing-record';
 import type { OutgoingEvent } from '../domain/outgoing-event';
-import { journalMarkModel, journalModel, type JournalDoc, type JournalMarkDoc } from './journal.model';
+import { journalMarkModel, journalModel, type JournalDoc, type JournalMarkDoc, type JsonField } from './journal.model';
 
 export type JournalBatch = { offers: Offer[]; listings: ListingRecord[]; events: OutgoingEvent[] };
 
@@ -64,7 +64,7 @@ export class JournalRepository {
   async *batchesAfter(seq: number): AsyncGenerator<{ seq: number; batch: JournalBatch }> {
     for await (const doc of this.journal.find({ seq: { $gt: seq } }).sort({ seq: 1 }).lean<JournalDoc>().cursor({ batchSize: 20 })) {
       const d = doc as JournalDoc;
-      if (d.kind === 'batch') yield { seq: d.seq, batch: { offers: JSON.parse(d.offers), listings: JSON.parse(d.listings), events: eventsOf(d) } };
+      if (d.kind === 'batch') yield { seq: d.seq, batch: { offers: parsed(d.offers), listings: parsed(d.listings), events: eventsOf(d) } };
     }
   }
 
@@ -92,7 +92,7 @@ export class JournalRepository {
       for (let part = 0; ; part++) {
         const doc = await this.journal.findById(`s:${base}:${part}`).lean<JournalDoc>();
         if (!doc) break;
-        await apply({ offers: JSON.parse(doc.offers), listings: JSON.parse(doc.listings) });
+        await apply({ offers: parsed(doc.offers), listings: parsed(doc.listings) });
       }
     }
     await this.journal.deleteMany({ kind: 'snapshot' });
@@ -106,10 +106,23 @@ type JournaledEvent = OutgoingEvent & { offerInDoc?: true };
 function docOf(_id: string, seq: number, batch: JournalBatch): JournalDoc {
   return {
     _id, kind: 'batch', seq, part: 0, parts: 1, at: new Date().toISOString(),
-    offers: JSON.stringify(batch.offers),
-    listings: JSON.stringify(batch.listings),
-    events: JSON.stringify(journaledEvents(batch)),
+    offers: jsonBytes(batch.offers),
+    listings: jsonBytes(batch.listings),
+    events: jsonBytes(journaledEvents(batch)),
   };
+}
+
+/**
+ * JSON as binary data: FerretDB stores binary data as base64, which it writes and reads several
+ * times faster than the same JSON inside a string (every quote escaped).
+ */
+const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
+/** A JSON field as written: binary data, or a string in journals from before. */
+function parsed<T>(field: JsonField): T {
+  if (typeof field === 'string') return JSON.parse(field);
+  const bytes = Buffer.isBuffer(field) ? field : Buffer.from(field.buffer.buffer, field.buffer.byteOffset, field.buffer.byteLength);
+  return JSON.parse(bytes.toString('utf8'));
 }
 
 /**
@@ -127,8 +140,8 @@ function journaledEvents(batch: JournalBatch): JournaledEvent[] {
 
 /** A batch document's events with their offers put back. */
 function eventsOf(doc: JournalDoc): OutgoingEvent[] {
-  const events = JSON.parse(doc.events) as JournaledEvent[];
+  const events = parsed<JournaledEvent[]>(doc.events);
   if (!events.some((e) => e.offerInDoc)) return events;
-  const offers = new Map((JSON.parse(doc.offers) as Offer[]).map((o) => [o.id, o]));
+  const offers = new Map(parsed<Offer[]>(doc.offers).map((o) => [o.id, o]));
   return events.map(({ offerInDoc, ...e }) => (offerInDoc ? { ...e, data: { ...e.data, offer: offers.get(e.key)! } } as OutgoingEvent : e));
 }

@@ -20,7 +20,7 @@ export type OfferDoc = {
 
 export type ListingDoc = { _id: string; body: string };
 
-/** `_id` is `<key>|<offerId>`; `facts` the offer's dedupe facts as JSON, for the hard gates. */
+/** `_id` is `<key>|<offerId>`; `facts` what the hard gates compare of the offer, as JSON. */
 export type DedupeKeyDoc = { _id: string; key: string; offerId: string; facts: string };
 
 const offerSchema = new Schema<OfferDoc>(

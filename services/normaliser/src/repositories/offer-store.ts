@@ -1,8 +1,9 @@
 import type { AnyBulkWriteOperation, Collection, Filter } from 'mongodb';
+import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK } from '@rr/kit';
 import type { Offer } from '@rr/proto';
-import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, passesGates, type DedupeCandidate, type DedupeFacts } from '../domain/dedupe';
+import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, gateFactsOf, passesGates, type DedupeFacts, type GateFacts } from '../domain/dedupe';
 import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
 import type { OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
@@ -10,6 +11,12 @@ import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type Listi
 
 /** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
 const IN_CHUNK = 500;
+
+/** What the caches hold at most, in characters of JSON (~2 bytes each): tens of MB, whatever the history. */
+export const CACHE_LIMITS = { offerChars: 24_000_000, keyChars: 8_000_000 };
+
+/** An offer found under a lookup key, with what the hard gates compare of it (JSON). */
+type KeyEntry = { offerId: string; facts: string };
 
 const chunks = <T>(list: T[], size = IN_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
@@ -23,12 +30,26 @@ export class OfferStore implements NormaliserStore, OfferReader {
   private readonly listings: Collection<ListingDoc>;
   private readonly keys: Collection<DedupeKeyDoc>;
   private readonly models: ReturnType<typeof modelsOf>;
+  /**
+   * Bounded caches in front of the indexed reads of deciding: offer bodies by id and the entries
+   * of lookup keys (an empty list too: most cells hold nothing). Cross-posts of a property
+   * arrive close together, so a batch mostly reads what recent batches read or wrote. Only
+   * what is in the database goes in, and `apply` keeps them in step with every write, its own
+   * and other instances' (caught up through the journal before a batch is decided again).
+   */
+  private readonly bodies: LRUCache<string, string>;
+  private readonly keyEntries: LRUCache<string, KeyEntry[]>;
+  /** An offer's key documents as stored, for the next write of the offer. */
+  private readonly storedKeys: LRUCache<string, DedupeKeyDoc[]>;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, limits = CACHE_LIMITS) {
     this.models = modelsOf(connection);
     this.offers = this.models.offers.collection as unknown as Collection<OfferDoc>;
     this.listings = this.models.listings.collection as unknown as Collection<ListingDoc>;
     this.keys = this.models.keys.collection as unknown as Collection<DedupeKeyDoc>;
+    this.bodies = new LRUCache({ maxSize: limits.offerChars, sizeCalculation: (body) => body.length });
+    this.keyEntries = new LRUCache({ maxSize: limits.keyChars, sizeCalculation: (entries) => 1 + entries.reduce((n, e) => n + e.offerId.length + e.facts.length, 0) });
+    this.storedKeys = new LRUCache({ maxSize: limits.keyChars, sizeCalculation: (docs) => 1 + docs.reduce((n, d) => n + d._id.length + d.facts.length, 0) });
   }
 
   /** Declares the indexes (a new database, or one from before they existed). */
@@ -44,7 +65,18 @@ export class OfferStore implements NormaliserStore, OfferReader {
 
   async findOffers(ids: string[]): Promise<Offer[]> {
     const out: Offer[] = [];
-    for (const part of chunks(ids)) for (const d of await this.offers.find({ _id: { $in: part } }).toArray()) out.push(JSON.parse(d.body));
+    const missing: string[] = [];
+    for (const id of ids) {
+      const body = this.bodies.get(id);
+      if (body === undefined) missing.push(id);
+      else out.push(JSON.parse(body));
+    }
+    for (const part of chunks(missing)) {
+      for (const d of await this.offers.find({ _id: { $in: part } }).toArray()) {
+        this.bodies.set(d._id, d.body);
+        out.push(JSON.parse(d.body));
+      }
+    }
     return out;
   }
 
@@ -53,13 +85,19 @@ export class OfferStore implements NormaliserStore, OfferReader {
     const lookups = new Map<string, DedupeFacts[]>();
     for (const l of listings) for (const k of dedupeKeysOf(l, true)) lookups.set(k, [...(lookups.get(k) ?? []), l]);
     const out = new Set<string>();
-    const consider = (d: DedupeKeyDoc, asking: DedupeFacts[]) => {
+    const consider = (d: KeyEntry, asking: DedupeFacts[]) => {
       if (out.has(d.offerId)) return;
-      const facts = JSON.parse(d.facts) as DedupeCandidate;
+      const facts = JSON.parse(d.facts) as GateFacts;
       if (asking.some((l) => passesGates(l, facts))) out.add(d.offerId);
     };
     const exact = [...lookups.keys()].filter((k) => !bandlessLookup(k));
-    for (const part of chunks(exact)) for (const d of await this.keys.find({ key: { $in: part } }).toArray()) consider(d, lookups.get(d.key)!);
+    const missing = exact.filter((k) => !this.keyEntries.has(k));
+    for (const part of chunks(missing)) {
+      const found = new Map<string, KeyEntry[]>(part.map((k) => [k, []]));
+      for (const d of await this.keys.find({ key: { $in: part } }).toArray()) found.get(d.key)?.push({ offerId: d.offerId, facts: d.facts });
+      for (const [k, entries] of found) this.keyEntries.set(k, entries);
+    }
+    for (const k of exact) for (const d of this.keyEntries.get(k) ?? []) consider(d, lookups.get(k)!);
     // A listing without a size asks every size band of its town: one range of keys.
     for (const k of [...lookups.keys()].filter((key) => bandlessLookup(key))) {
       const prefix = bandlessLookup(k)!;
@@ -106,25 +144,66 @@ export class OfferStore implements NormaliserStore, OfferReader {
    */
   async apply(batch: { offers: Offer[]; listings: ListingRecord[] }): Promise<void> {
     await upsertAll(this.listings, batch.listings.map((r) => ({ _id: r.key, body: JSON.stringify(r) })));
-    await upsertAll(this.offers, batch.offers.map(offerDocOf));
+    const offerDocs = batch.offers.map(offerDocOf);
+    // An offer with a cached body is in the database: only the others are looked up.
+    const known = new Set(offerDocs.filter((d) => this.bodies.has(d._id)).map((d) => d._id));
+    for (const id of await presentIds(this.offers, offerDocs.map((d) => d._id).filter((id) => !known.has(id)))) known.add(id);
+    await upsertAll(this.offers, offerDocs, known);
+    for (const d of offerDocs) this.bodies.set(d._id, d.body);
     if (batch.offers.length === 0) return;
 
     const wanted = new Map<string, DedupeKeyDoc>();
+    const wantedOf = new Map<string, DedupeKeyDoc[]>();
     for (const o of batch.offers) {
-      const facts: DedupeCandidate = { ...dedupeFactsOf(o), id: o.id, portals: o.sources.map((s) => s.portal) };
-      for (const key of dedupeKeysOf(facts)) wanted.set(`${key}|${o.id}`, { _id: `${key}|${o.id}`, key, offerId: o.id, facts: JSON.stringify(facts) });
+      // Only what the gates compare: a merge that adds a source leaves the keys as they are.
+      const all = dedupeFactsOf(o);
+      const facts = JSON.stringify(gateFactsOf(all));
+      const docs = dedupeKeysOf(all).map((key) => ({ _id: `${key}|${o.id}`, key, offerId: o.id, facts }));
+      for (const d of docs) wanted.set(d._id, d);
+      wantedOf.set(o.id, docs);
     }
+    // An offer new to the database has no keys yet; a known one's are cached or read.
     const existing = new Map<string, DedupeKeyDoc>();
-    for (const part of chunks(batch.offers.map((o) => o.id))) for (const d of await this.keys.find({ offerId: { $in: part } }).toArray()) existing.set(d._id, d);
+    const unread: string[] = [];
+    for (const o of batch.offers) {
+      if (!known.has(o.id)) continue;
+      const stored = this.storedKeys.get(o.id);
+      if (stored) for (const d of stored) existing.set(d._id, d);
+      else unread.push(o.id);
+    }
+    for (const part of chunks(unread)) for (const d of await this.keys.find({ offerId: { $in: part } }).toArray()) existing.set(d._id, d);
     const stale = [...existing.keys()].filter((id) => !wanted.has(id));
     const changed = [...wanted.values()].filter((d) => existing.get(d._id)?.facts !== d.facts);
     for (const part of chunks(stale)) await this.keys.deleteMany({ _id: { $in: part } });
     await upsertAll(this.keys, changed, new Set(existing.keys()));
+    for (const id of stale) this.uncacheKeyEntry(existing.get(id)!);
+    for (const d of changed) this.cacheKeyEntry(d);
+    for (const [offerId, docs] of wantedOf) this.storedKeys.set(offerId, docs);
+  }
+
+  /** A cached key's entries without the document's offer (a key not cached is read when asked). */
+  private uncacheKeyEntry(d: DedupeKeyDoc): void {
+    const entries = this.keyEntries.get(d.key);
+    if (entries) this.keyEntries.set(d.key, entries.filter((e) => e.offerId !== d.offerId));
+  }
+
+  private cacheKeyEntry(d: DedupeKeyDoc): void {
+    const entries = this.keyEntries.get(d.key);
+    if (entries) this.keyEntries.set(d.key, [...entries.filter((e) => e.offerId !== d.offerId), { offerId: d.offerId, facts: d.facts }]);
   }
 }
 
 function modelsOf(connection: Connection) {
   return { offers: offerModel(connection), listings: listingModel(connection), keys: dedupeKeyModel(connection) };
+}
+
+/** Which of the ids are in the collection. */
+async function presentIds<T extends { _id: string }>(collection: Collection<T>, ids: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const part of chunks(ids)) {
+    for (const d of await collection.find({ _id: { $in: part } } as Filter<T>, { projection: { _id: 1 } }).toArray()) out.push(d._id as string);
+  }
+  return out;
 }
 
 /**
@@ -133,12 +212,7 @@ function modelsOf(connection: Connection) {
  */
 async function upsertAll<T extends { _id: string }>(collection: Collection<T>, docs: T[], known?: Set<string>): Promise<void> {
   if (docs.length === 0) return;
-  const present = known ?? new Set<string>();
-  if (!known) {
-    for (const part of chunks(docs.map((d) => d._id))) {
-      for (const d of await collection.find({ _id: { $in: part } } as Filter<T>, { projection: { _id: 1 } }).toArray()) present.add(d._id as string);
-    }
-  }
+  const present = known ?? new Set(await presentIds(collection, docs.map((d) => d._id)));
   const raced = await insertFresh(collection, docs.filter((d) => !present.has(d._id)));
   const replaced = docs.filter((d) => present.has(d._id) || raced.has(d._id));
   const ops = replaced.map((d) => ({ replaceOne: { filter: { _id: d._id } as Filter<T>, replacement: d, upsert: true } }));
