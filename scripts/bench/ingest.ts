@@ -26,6 +26,7 @@ import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
 import { PORTALS, type Offer, type Portal, type RawListing } from '@rr/proto';
 import { RawListing as RawListingSchema } from '@rr/proto';
+import { INGEST_PROCESS_ENV } from '../system/services';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 
 type TruthListing = { portal: Portal; listingId: string; propertyId: string; url: string; active: boolean };
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
 
   const healthPort = await freePort();
   const common = { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: dbSuffix, LOG_LEVEL: env.BENCH_SERVICE_LOG_LEVEL ?? 'warn' };
-  start('normaliser', 'services/normaliser/src/main.ts', { ...common, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
+  start('normaliser', 'services/normaliser/src/main.ts', { ...common, ...INGEST_PROCESS_ENV, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
   await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/health`)).ok, 60_000, 'the normaliser to start');
 
   let crawled: Portal[];
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     started = Date.now();
     cpuBefore = sampleCpu(pids, SHARED_SERVERS);
     start('crawler', 'services/crawler/src/main.ts', {
+      ...INGEST_PROCESS_ENV,
       ...common, ...perPortal, HEALTH_PORT: '0', CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
       CRAWL_MAX_PAGES: '5000', CRAWL_SEED_CHECK_SECONDS: '1',
     });

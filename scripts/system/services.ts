@@ -53,6 +53,14 @@ export const PORTS = portsFor(0);
  */
 export const MATCHER_PROCESS_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
 
+/**
+ * The ingest path (crawler, normaliser) makes a listing's worth of short-lived objects per
+ * message: a young generation twice V8's default collects less often and promotes less, which
+ * took bench:ingest from 476–510 to 516–536 listings/s (docs/benchmarks.md). Kept in step with
+ * deploy/ and docker-compose.yml.
+ */
+export const INGEST_PROCESS_ENV = { NODE_OPTIONS: '--max-semi-space-size=32' };
+
 const local = (port: number, path = '') => `http://127.0.0.1:${port}${path}`;
 
 export function systemProcesses(shared: Record<string, string>, PORTS: Ports = portsFor(0)): ProcessSpec[] {
@@ -89,10 +97,10 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       service: false,
     },
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
-    svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi) }),
+    svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi), ...INGEST_PROCESS_ENV }),
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
-    svc('crawler', portalUrls),
+    svc('crawler', { ...portalUrls, ...INGEST_PROCESS_ENV }),
     svc('billing', {
       BILLING_API_PORT: String(PORTS.billingApi),
       // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
