@@ -6,11 +6,23 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Where bundles go: `.run/build/<name>/main.cjs`. */
 export const BUILD_DIR = path.join(ROOT, '.run/build');
 
-/** Workspace packages (`@rr/…`, TypeScript sources) go into the bundle; npm packages are loaded from node_modules as usual. */
+/**
+ * Workspace packages (`@rr/…`, TypeScript sources) go into the bundle; npm packages are loaded
+ * from node_modules as usual. A package a workspace keeps in its own node_modules (another major
+ * version than the root's, e.g. the normaliser's lru-cache) is required by its path: from
+ * `.run/build/` Node would find the root's copy.
+ */
 const npmPackagesExternal: Plugin = {
   name: 'npm-packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@rr/') ? undefined : { path: args.path, external: true }));
+    const rootModules = path.join(ROOT, 'node_modules') + path.sep;
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@rr/') || args.pluginData === 'nested-check') return undefined;
+      // As required at run time (the bundle is CommonJS): the package's CommonJS entry.
+      const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: 'require-call', pluginData: 'nested-check' });
+      const nested = found.errors.length === 0 && found.path.includes(`${path.sep}node_modules${path.sep}`) && !found.path.startsWith(rootModules);
+      return { path: nested ? found.path : args.path, external: true };
+    });
   },
 };
 
