@@ -113,8 +113,9 @@ describe('normaliser journal and outbox', () => {
     expect(await journal.claim(0)).toBe(true);
     await journal.append(1, batch);
 
-    const stored = await db.collection<{ _id: string; events: string }>('journal').findOne({ _id: 'b:1' });
-    expect((JSON.parse(stored!.events) as Array<{ offerInDoc?: boolean }>).every((e) => e.offerInDoc)).toBe(true);
+    // Bodies are JSON in binary data.
+    const stored = await db.collection<{ _id: string; events: { buffer: Uint8Array } }>('journal').findOne({ _id: 'b:1' });
+    expect((JSON.parse(Buffer.from(stored!.events.buffer).toString('utf8')) as Array<{ offerInDoc?: boolean }>).every((e) => e.offerInDoc)).toBe(true);
     const back = [];
     for await (const b of journal.batchesAfter(0)) back.push(b);
     expect(back.map((b) => b.seq)).toEqual([1]);
@@ -142,24 +143,31 @@ describe('normaliser journal and outbox', () => {
 
   it('decides on another instance\'s change of an offer it has read before, not on its own earlier copy', async () => {
     const service = await start('-stale');
-    const first = rawListing({ listingId: `c-${run}`, locality: 'Olomouc', lat: 49.5938, lon: 17.2509, description: 'Byt v Olomouci u parku, po rekonstrukci.', images: [] });
-    const id = offerIdOf(`sreality:c-${run}`);
+    const first = rawListing({ listingId: `st-${run}`, locality: 'Olomouc', lat: 49.5938, lon: 17.2509, description: 'Byt v Olomouci u parku, po rekonstrukci.', images: [] });
+    const id = offerIdOf(`sreality:st-${run}`);
     await publishFetched(first);
     await waitFor('the first listing\'s offer', () => published.find((e) => e.key === id));
 
-    // Another instance merges a cross-post into the offer this one has just written (and read).
+    // Another instance merges a cross-post into the offer this one has just written (and read):
+    // it takes the next journal number, and this one decides its own next batch before the other's
+    // insert lands, so it must wait for that batch rather than skip its number.
     // (This instance may still be journaling what earlier tests left on the topic: the claim waits its turn.)
     const { db, journal } = await journalOf('-stale');
     const seq = await waitFor('the next journal number', async () => {
       const { head } = await journal.readMarks();
       return (await journal.claim(head)) ? head + 1 : undefined;
     });
-    await journal.append(seq, await decided([crossPost(first, { listingId: `cx-${run}` })], new OfferStore(db)));
+    const merged = await decided([crossPost(first, { listingId: `stx-${run}` })], new OfferStore(db));
+    await publishFetched(crossPost(first, { portal: 'bezrealitky', listingId: `sty-${run}`, url: `https://www.bezrealitky.cz/nemovitosti-byty-domy/sty-${run}` }));
+    await new Promise((r) => setTimeout(r, 400));
+    await journal.append(seq, merged);
 
-    await publishFetched(crossPost(first, { portal: 'bezrealitky', listingId: `cy-${run}`, url: `https://www.bezrealitky.cz/nemovitosti-byty-domy/cy-${run}` }));
-    const update = await waitFor('the second cross-post joining the offer', () => updated.find((e) => e.key === id && e.data.offer.sources.length === 3));
-    expect(update.data.offer.sources.map((s) => s.listingId).sort()).toEqual([`c-${run}`, `cx-${run}`, `cy-${run}`].sort());
-    await service.stop();
+    try {
+      const update = await waitFor('the second cross-post joining the offer', () => updated.find((e) => e.key === id && e.data.offer.sources.length === 3));
+      expect(update.data.offer.sources.map((s) => s.listingId).sort()).toEqual([`st-${run}`, `stx-${run}`, `sty-${run}`].sort());
+    } finally {
+      await service.stop();
+    }
   });
 
   it('deletes batches once projected and published, and starts again from the stored state alone', async () => {

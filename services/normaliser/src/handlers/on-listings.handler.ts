@@ -23,6 +23,9 @@ export type NormaliserDeps = {
 /** Listings decided and journaled together at most (~6 KB each in the journal with their events). */
 const SLICE = 500;
 
+/** How long a journal number another instance claimed may stay unwritten before it counts as lost. */
+const UNWRITTEN_WAIT_MS = 2_000;
+
 export type Counters = BatchStats & {
   batches: number; listings: number; failed: number; lastBatchAt: string | null;
   /** Milliseconds spent deciding, journaling and projecting, and waiting for publishes, summed over batches. */
@@ -112,16 +115,42 @@ export function createListingsHandler(deps: NormaliserDeps) {
   }
 
   /**
-   * Projects what another instance journaled (it may have died before projecting or publishing
-   * it: its events go out again, consumers are idempotent) and moves on to its head.
+   * Projects what other instances journaled, in order, up to the head (they may have died before
+   * projecting or publishing it: its events go out again, consumers are idempotent). A number
+   * claimed but not written yet (its writer is between the claim and the insert) is waited for
+   * briefly; batches already deleted (projected and published by their writer) or never written
+   * (the writer died) cannot be applied here, so the store's caches, which may hold what they
+   * changed, are dropped.
    */
   async function catchUp(): Promise<void> {
-    for await (const { seq, batch } of deps.journal.batchesAfter(deps.seq)) {
-      await deps.store.apply(batch);
-      await deps.journal.markProjected(seq);
-      deps.relay.add(seq, batch.events);
+    const { head } = await deps.journal.readMarks();
+    let skipped = 0;
+    const waitUntil = Date.now() + UNWRITTEN_WAIT_MS;
+    while (deps.seq < head) {
+      let next: number | null = null;
+      for await (const { seq, batch } of deps.journal.batchesAfter(deps.seq)) {
+        if (seq !== deps.seq + 1 || seq > head) {
+          next = seq;
+          break;
+        }
+        await deps.store.apply(batch);
+        await deps.journal.markProjected(seq);
+        deps.relay.add(seq, batch.events);
+        deps.seq = seq;
+      }
+      if (deps.seq >= head) break;
+      const gapEnd = Math.min(next ?? head + 1, head + 1) - 1;
+      if (gapEnd <= (await deps.journal.readMarks()).projected || Date.now() > waitUntil) {
+        skipped += gapEnd - deps.seq;
+        deps.seq = gapEnd;
+      } else {
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
-    deps.seq = Math.max(deps.seq, (await deps.journal.readMarks()).head);
+    if (skipped > 0) {
+      deps.store.forgetCached();
+      deps.log.info({ skipped, seq: deps.seq }, 'journal batches of another instance were deleted or never written; caches dropped');
+    }
   }
 
   return { handleBatch, counters, seq: () => deps.seq };

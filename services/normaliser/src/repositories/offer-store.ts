@@ -52,6 +52,13 @@ export class OfferStore implements NormaliserStore, OfferReader {
     this.storedKeys = new LRUCache({ maxSize: limits.keyChars, sizeCalculation: (docs) => 1 + docs.reduce((n, d) => n + d._id.length + d.facts.length, 0) });
   }
 
+  /** Drops what the caches hold (another instance changed offers this one could not follow). */
+  forgetCached(): void {
+    this.bodies.clear();
+    this.keyEntries.clear();
+    this.storedKeys.clear();
+  }
+
   /** Declares the indexes (a new database, or one from before they existed). */
   async init(): Promise<void> {
     await Promise.all([this.models.offers.init(), this.models.listings.init(), this.models.keys.init()]);
