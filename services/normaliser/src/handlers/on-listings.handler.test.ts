@@ -18,7 +18,7 @@ function fetched(listingId: string): Envelope<ListingFetchedV1> {
 }
 
 /** The stored state in memory, as the offer store keeps it. */
-function memoryStore(): OfferStore {
+function memoryStore(steps: string[]): OfferStore {
   const listings = new Map<string, ListingRecord>();
   const offers = new Map<string, Offer>();
   const index = new DedupeIndex();
@@ -33,6 +33,7 @@ function memoryStore(): OfferStore {
         index.upsert(o);
       }
     },
+    forgetCached: () => void steps.push('caches dropped'),
   } as unknown as OfferStore;
 }
 
@@ -47,7 +48,7 @@ function setup(options: { duplicateAt?: number } = {}) {
       return { head: 7, published: 7, projected: 7 };
     },
     async *batchesAfter() {
-      // another instance's batches are projected here; none in these tests
+      // another instance's batches 1–7 were projected, published and deleted before this one looked
     },
     append: async (seq: number, batch: JournalBatch) => {
       if (seq === options.duplicateAt) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
@@ -63,7 +64,7 @@ function setup(options: { duplicateAt?: number } = {}) {
     log,
     retryMs: 60_000,
   });
-  const handler = createListingsHandler({ log, gazetteer: getGazetteer(), store: memoryStore(), journal, relay, seq: 0, maxBacklog: 0 });
+  const handler = createListingsHandler({ log, gazetteer: getGazetteer(), store: memoryStore(steps), journal, relay, seq: 0, maxBacklog: 0 });
   return { handler, steps, appended, relay };
 }
 
@@ -89,9 +90,11 @@ describe('listings handler', () => {
   it('catches up and asks for a retry when another instance wrote the same sequence number in a race', async () => {
     const { handler, steps } = setup({ duplicateAt: 1 });
     await expect(handler.handleBatch([fetched('1')], ctx)).rejects.toMatchObject({ retriable: true });
-    expect(steps).toEqual(['catch up']);
+    // The other instance's batches are gone (deleted once projected and published): what this
+    // instance had cached of the offers they changed is dropped.
+    expect(steps).toEqual(['catch up', 'catch up', 'caches dropped']);
     await handler.handleBatch([fetched('1')], ctx);
-    expect(steps).toEqual(['catch up', 'journal 8', 'publish offer.published', 'mark 8']);
+    expect(steps).toEqual(['catch up', 'catch up', 'caches dropped', 'journal 8', 'publish offer.published', 'mark 8']);
     expect(handler.counters.conflicts).toBe(1);
   });
 
