@@ -90,3 +90,48 @@ describe('replacements by _id in bulk', () => {
     expect(await docs.findOne({ _id: 'i2' as never })).toEqual({ _id: 'i2', v: 2 });
   });
 });
+
+describe('updates by _id in bulk', () => {
+  it('applies operators, further conditions and upserts as MongoDB does', async () => {
+    await docs.insertMany([
+      { _id: 'u1' as never, status: 'pending', n: 1 },
+      { _id: 'u2' as never, status: 'sent', n: 2 },
+      { _id: 'u3' as never, status: 'claimed', n: 3, tags: ['a'] },
+    ]);
+    const result = await docs.bulkWrite([
+      { updateOne: { filter: { _id: 'u1', status: { $in: ['pending', 'claimed'] } }, update: { $set: { status: 'claimed' }, $inc: { n: 10 } } } },
+      { updateOne: { filter: { _id: 'u2', status: { $in: ['pending', 'claimed'] } }, update: { $set: { status: 'claimed' } } } },
+      { updateOne: { filter: { _id: 'u3' }, update: { $set: { n: 3 } } } },
+      { updateOne: { filter: { _id: 'u4' }, update: { $set: { at: 1 }, $setOnInsert: { blocked: false } }, upsert: true } },
+      { updateOne: { filter: { _id: 'u5' }, update: { $set: { at: 1 } } } },
+      { updateOne: { filter: { _id: 'u3' }, update: { $push: { tags: 'b' } } } },
+    ] as never, { ordered: false });
+    expect(result.matchedCount).toBe(3);
+    expect(result.modifiedCount).toBe(2);
+    expect(result.upsertedIds).toEqual({ 3: 'u4' });
+    const stored = await docs.find({ _id: { $in: ['u1', 'u2', 'u3', 'u4', 'u5'] as never[] } }).sort({ _id: 1 }).toArray();
+    expect(stored).toEqual([
+      { _id: 'u1', status: 'claimed', n: 11 },
+      { _id: 'u2', status: 'sent', n: 2 },
+      { _id: 'u3', status: 'claimed', n: 3, tags: ['a', 'b'] },
+      { _id: 'u4', at: 1, blocked: false },
+    ]);
+  });
+
+  it('counts every increment of concurrent bulks on the same documents', async () => {
+    await docs.insertMany(['c1', 'c2', 'c3'].map((id) => ({ _id: id as never, n: 0 })));
+    const bulk = () => docs.bulkWrite(['c1', 'c2', 'c3'].map((id) => ({ updateOne: { filter: { _id: id }, update: { $inc: { n: 1 } } } })) as never);
+    await Promise.all(Array.from({ length: 10 }, bulk));
+    expect((await docs.find({ _id: { $in: ['c1', 'c2', 'c3'] as never[] } }).toArray()).map((d) => d.n)).toEqual([10, 10, 10]);
+  });
+
+  it('refuses an operator that cannot apply and keeps the statements before it', async () => {
+    await docs.insertMany([{ _id: 'e1' as never, n: 1 }, { _id: 'e2' as never, n: 'text' }]);
+    await expect(docs.bulkWrite([
+      { updateOne: { filter: { _id: 'e1' }, update: { $inc: { n: 1 } } } },
+      { updateOne: { filter: { _id: 'e2' }, update: { $inc: { n: 1 } } } },
+    ] as never)).rejects.toThrow();
+    expect(await docs.findOne({ _id: 'e1' as never })).toEqual({ _id: 'e1', n: 2 });
+    expect(await docs.findOne({ _id: 'e2' as never })).toEqual({ _id: 'e2', n: 'text' });
+  });
+});

@@ -38,6 +38,8 @@ export type JournalMarkDoc = { _id: 'head' | 'published' | 'projected'; seq: num
 
 const journalSchema = new Schema<JournalDoc>({ _id: String, kind: String, seq: Number }, { strict: false, versionKey: false, collection: 'journal' });
 journalSchema.index({ seq: 1 });
+// Old snapshot parts, looked for at start.
+journalSchema.index({ kind: 1, part: 1 });
 const markSchema = new Schema<JournalMarkDoc>({ _id: String, seq: Number }, { versionKey: false, collection: 'journal_marks' });
 
 export function journalModel(connection: Connection): Model<JournalDoc> {
