@@ -14,3 +14,4 @@ export * from './mailer';
 export * from './service';
 export * from './paths';
 export * from './testing';
+export * from './json-bytes';

@@ -10,7 +10,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
  * JSON in binary data (strings in older journals): FerretDB converts every nested field it writes
  * or scans; one binary field costs next to nothing.
  */
-/** JSON as written (binary data; a string in journals from before), as read back (Binary or Buffer). */
+/** JSON as written (`jsonBytes` from @rr/kit; a string in journals from before), as read back (Binary or Buffer). */
 export type JsonField = string | Buffer | { buffer: Uint8Array };
 
 export type JournalDoc = {

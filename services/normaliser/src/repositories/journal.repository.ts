@@ -1,4 +1,5 @@
 import type { Connection, Model } from 'mongoose';
+import { fromJsonBytes, jsonBytes } from '@rr/kit';
 import type { Offer } from '@rr/proto';
 import type { ListingRecord } from '../domain/listing-record';
 import type { OutgoingEvent } from '../domain/outgoing-event';
@@ -112,18 +113,8 @@ function docOf(_id: string, seq: number, batch: JournalBatch): JournalDoc {
   };
 }
 
-/**
- * JSON as binary data: FerretDB stores binary data as base64, which it writes and reads several
- * times faster than the same JSON inside a string (every quote escaped).
- */
-const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
-
-/** A JSON field as written: binary data, or a string in journals from before. */
-function parsed<T>(field: JsonField): T {
-  if (typeof field === 'string') return JSON.parse(field);
-  const bytes = Buffer.isBuffer(field) ? field : Buffer.from(field.buffer.buffer, field.buffer.byteOffset, field.buffer.byteLength);
-  return JSON.parse(bytes.toString('utf8'));
-}
+/** A JSON field of a journal document: binary data, or a string in journals from before. */
+const parsed = <T>(field: JsonField): T => fromJsonBytes<T>(field);
 
 /**
  * A batch's offer events carry the offer as the batch left it, which is the batch's own copy of

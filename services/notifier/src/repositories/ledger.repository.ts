@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { BULK_CHUNK } from '@rr/kit';
+import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
+import type { Offer } from '@rr/proto';
 import { alertClaimModel, claimIdOf, ledgerModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
@@ -14,6 +15,14 @@ export type ClaimStatement = { key: string; gen: number; batchId: string };
 export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null };
 
 const DUPLICATE_KEY = 11000;
+
+/**
+ * An entry's offer is stored as JSON in binary data: FerretDB decodes and encodes a nested
+ * document field by field on every read and every update of the entry (four per alert). Entries
+ * from before hold the offer as a document, which `fromJsonBytes` passes through.
+ */
+const storedOf = (entry: LedgerEntry): LedgerEntry => ({ ...entry, offer: jsonBytes(entry.offer) as unknown as Offer });
+const entryOf = (doc: LedgerEntry): LedgerEntry => ({ ...doc, offer: fromJsonBytes<Offer>(doc.offer) });
 
 /**
  * The alert ledger and recipient states: the notifier's durable queue and its memory of what went
@@ -54,7 +63,7 @@ export class LedgerRepository {
       sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: now,
     }));
     try {
-      await this.entries.insertMany(docs, { ordered: false });
+      await this.entries.insertMany(docs.map(storedOf), { ordered: false });
       return { inserted: docs, duplicates: [] };
     } catch (err) {
       const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
@@ -65,19 +74,20 @@ export class LedgerRepository {
   }
 
   async findById(id: string): Promise<LedgerEntry | null> {
-    return this.entries.findOne({ _id: id });
+    const doc = await this.entries.findOne({ _id: id });
+    return doc && entryOf(doc);
   }
 
   /** Entries by key: one `_id $in` read from the `_id` index, in chunks. */
   async findByIds(ids: string[]): Promise<LedgerEntry[]> {
     const found: LedgerEntry[] = [];
-    for (let i = 0; i < ids.length; i += 500) found.push(...(await this.entries.find({ _id: { $in: ids.slice(i, i + 500) } }).toArray()));
+    for (let i = 0; i < ids.length; i += 500) found.push(...(await this.entries.find({ _id: { $in: ids.slice(i, i + 500) } }).toArray()).map(entryOf));
     return found;
   }
 
   /** What is waiting, claimed, or sent but not yet reported (by index). At start and on the rare rescan only. */
   async openEntries(): Promise<LedgerEntry[]> {
-    return this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray();
+    return (await this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray()).map(entryOf);
   }
 
   /** Every recipient's state (a full scan, at start and on the rescan). */
