@@ -61,19 +61,24 @@ export class Dispatcher {
   }
 
   /**
-   * Reads the ledger's open entries and the recipients (two full scans): at start, and now and
-   * then to pick up what this process does not know (another instance's leftovers, a dead letter
-   * replayed by hand, an address unblocked by hand).
+   * Reads the ledger's open entries (by index) and the states of their people and of the people
+   * this view holds: at start, and now and then to pick up what this process does not know
+   * (another instance's leftovers, a dead letter replayed by hand, an address unblocked by hand).
+   * Other people's states are read when an alert for them arrives (`knowRecipients`).
    */
   async load(now = Date.now()): Promise<{ adopted: number; unreported: number }> {
-    const [recipients, open] = await Promise.all([this.ledger.allRecipients(), this.ledger.openEntries()]);
-    for (const r of recipients) {
-      const known = this.queue.recipient(r._id);
+    const open = await this.ledger.openEntries();
+    this.queue.forgetIdleRecipients(now);
+    const emails = [...new Set([...open.map((e) => e.email), ...this.queue.knownRecipients()])];
+    const states = new Map((await this.ledger.findRecipients(emails)).map((r) => [r._id, r]));
+    for (const email of emails) {
+      const r = states.get(email);
+      const known = this.queue.recipient(email);
       const blockedHere = known?.blocked && (known.blockedAt ?? 0) >= now;
-      this.queue.setRecipient(r._id, {
-        lastEmailAt: Math.max(known?.lastEmailAt ?? 0, r.lastEmailAt?.getTime() ?? 0) || null,
-        blocked: blockedHere || Boolean(r.blocked),
-        blockedReason: blockedHere ? known!.blockedReason : (r.blockedReason ?? null),
+      this.queue.setRecipient(email, {
+        lastEmailAt: Math.max(known?.lastEmailAt ?? 0, r?.lastEmailAt?.getTime() ?? 0) || null,
+        blocked: blockedHere || Boolean(r?.blocked),
+        blockedReason: blockedHere ? known!.blockedReason : (r?.blockedReason ?? null),
         blockedAt: known?.blockedAt ?? null,
       });
     }
@@ -88,6 +93,19 @@ export class Dispatcher {
     for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId));
     if (adopted > 0) this.kick();
     return { adopted, unreported: unreported.size };
+  }
+
+  /** Reads the states of the people this view does not hold yet (before their alerts are planned). */
+  async knowRecipients(emails: Iterable<string>, now = Date.now()): Promise<void> {
+    const unknown = this.queue.unknownRecipients(emails);
+    if (unknown.length === 0) return;
+    this.queue.forgetIdleRecipients(now);
+    const states = new Map((await this.ledger.findRecipients(unknown)).map((r) => [r._id, r]));
+    for (const email of unknown) {
+      const r = states.get(email);
+      if (this.queue.recipient(email)) continue; // learned meanwhile (an e-mail started, a block)
+      this.queue.setRecipient(email, { lastEmailAt: r?.lastEmailAt?.getTime() ?? null, blocked: Boolean(r?.blocked), blockedReason: r?.blockedReason ?? null, blockedAt: null });
+    }
   }
 
   /**

@@ -117,4 +117,27 @@ describe('alert queue', () => {
     expect(q.stats()).toMatchObject({ waiting: 0, people: 0, inFlight: 1 });
     expect(q.knows(e._id)).toBe(true);
   });
+
+  it('past its limit forgets only idle people whose window closed, and not those blocked here', () => {
+    const q = new AlertQueue({ windowMs: 5_000, maxPerEmail: 10, recipientLimit: 2 });
+    const state = (lastEmailAt: number | null, blockedAt: number | null = null) => ({ lastEmailAt, blocked: blockedAt !== null, blockedReason: null, blockedAt });
+    q.setRecipient('idle@x.cz', state(T0 - 10_000));
+    q.setRecipient('never@x.cz', state(null));
+    q.setRecipient('window@x.cz', state(T0 - 1_000));
+    q.setRecipient('blocked@x.cz', state(null, T0 - 60_000));
+    q.setRecipient('waiting@x.cz', state(null));
+    q.add(queued(entry('waiting@x.cz', 'p1'), T0 + 60_000));
+    q.setRecipient('busy@x.cz', state(null));
+    expect(q.reserve('busy@x.cz', T0)).toBe(true);
+
+    expect(q.forgetIdleRecipients(T0)).toBe(2);
+    expect(q.unknownRecipients(['idle@x.cz', 'never@x.cz', 'window@x.cz', 'blocked@x.cz', 'waiting@x.cz', 'busy@x.cz'])).toEqual(['idle@x.cz', 'never@x.cz']);
+  });
+
+  it('keeps every state below its limit', () => {
+    const q = new AlertQueue({ windowMs: 5_000, maxPerEmail: 10, recipientLimit: 10 });
+    q.setRecipient('idle@x.cz', { lastEmailAt: null, blocked: false, blockedReason: null, blockedAt: null });
+    expect(q.forgetIdleRecipients(T0)).toBe(0);
+    expect(q.unknownRecipients(['idle@x.cz', 'new@x.cz'])).toEqual(['new@x.cz']);
+  });
 });

@@ -14,6 +14,8 @@ export type Recipient = { lastEmailAt: number | null; blocked: boolean; blockedR
 export type Pick = { email: string; entries: QueuedEntry[] };
 
 const RECENT_LIMIT = 200_000;
+/** Recipient states held before idle ones are forgotten (they are read again when needed). */
+const RECIPIENT_LIMIT = 50_000;
 
 /**
  * The notifier's working view of the ledger, in memory: entries waiting per person, entries in
@@ -33,7 +35,7 @@ export class AlertQueue {
   /** Keys closed lately (sent, failed, dead): a redelivery or a rescan snapshot need not look them up. */
   private readonly recent = new Set<string>();
 
-  constructor(private readonly rules: { windowMs: number; maxPerEmail: number; recentLimit?: number }) {}
+  constructor(private readonly rules: { windowMs: number; maxPerEmail: number; recentLimit?: number; recipientLimit?: number }) {}
 
   recipient(email: string): Recipient | undefined {
     return this.recipients.get(email);
@@ -41,6 +43,34 @@ export class AlertQueue {
 
   setRecipient(email: string, state: Recipient): void {
     this.recipients.set(email, state);
+  }
+
+  /** Of these people, the ones whose state this view does not hold (to be read from the ledger). */
+  unknownRecipients(emails: Iterable<string>): string[] {
+    return [...new Set(emails)].filter((email) => !this.recipients.has(email));
+  }
+
+  /** Every person whose state this view holds. */
+  knownRecipients(): string[] {
+    return [...this.recipients.keys()];
+  }
+
+  /**
+   * Past the limit, forgets the states of people with nothing waiting or in flight whose window
+   * has closed and who were not blocked here: the ledger has them, and they matter again only
+   * with their next alert. So the view holds the people of recent alerts, not everyone ever.
+   */
+  forgetIdleRecipients(now: number): number {
+    const limit = this.rules.recipientLimit ?? RECIPIENT_LIMIT;
+    if (this.recipients.size <= limit) return 0;
+    let forgotten = 0;
+    for (const [email, state] of this.recipients) {
+      if (this.busy.has(email) || this.waiting.has(email) || state.blockedAt !== null) continue;
+      if (state.lastEmailAt !== null && state.lastEmailAt + this.rules.windowMs > now) continue;
+      this.recipients.delete(email);
+      forgotten++;
+    }
+    return forgotten;
   }
 
   /** The first alert goes at once; later ones wait until the window after the person's last e-mail closes. */

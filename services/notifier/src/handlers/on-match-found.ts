@@ -13,6 +13,7 @@ import type { LedgerRepository, NewEntry } from '../repositories/ledger.reposito
  */
 export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
   return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
+    await dispatcher.knowRecipients(events.map((e) => e.data.recipient.email.toLowerCase()));
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
     for (const event of events) {

@@ -90,9 +90,11 @@ export class LedgerRepository {
     return (await this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray()).map(entryOf);
   }
 
-  /** Every recipient's state (a full scan, at start and on the rescan). */
-  async allRecipients(): Promise<RecipientState[]> {
-    return this.recipients.find({}).toArray();
+  /** These people's states, by `_id` in chunks (a person never e-mailed has none). */
+  async findRecipients(emails: string[]): Promise<RecipientState[]> {
+    const found: RecipientState[] = [];
+    for (let i = 0; i < emails.length; i += 500) found.push(...(await this.recipients.find({ _id: { $in: emails.slice(i, i + 500) } }).toArray()));
+    return found;
   }
 
   /**
