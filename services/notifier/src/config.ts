@@ -17,7 +17,7 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   ALERT_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
   ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** E-mails in flight at once (claim to the provider's answer), all people together. */
-  ALERT_SEND_CONCURRENCY: z.coerce.number().int().min(1).default(64),
+  ALERT_SEND_CONCURRENCY: z.coerce.number().int().min(1).default(128),
   /** How often the ledger is scanned for open entries this process does not know (another instance's, replayed dead letters). */
   ALERT_RESCAN_MS: z.coerce.number().int().min(200).default(60_000),
 });
