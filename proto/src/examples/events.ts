@@ -89,6 +89,7 @@ export const exampleWatchdog: Watchdog = {
   email: 'ahoj@example.cz',
   locale: 'cs',
   ownerRole: 0,
+  adsConsent: false,
   name: null,
   criteria: {
     adTypes: ['Sale'],
