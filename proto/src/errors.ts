@@ -18,6 +18,9 @@ export const ERROR_CODES = {
   SUBSCRIPTION_CONFLICT: 409,
   PAYMENT_MISMATCH: 409,
   OFFER_INACTIVE: 410,
+  /** A campaign cannot take this step in its state (submit without banners, edit once approved). */
+  CAMPAIGN_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_PROVIDER_FAILED: 502,

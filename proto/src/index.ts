@@ -13,6 +13,8 @@ export * from './events/watchdog';
 export * from './events/alert';
 export * from './events/user';
 export * from './events/billing';
+export * from './events/ads';
+export * from './api/ads';
 export * from './domain/plans';
 export * from './domain/billing-info';
 export * from './api/billing';

@@ -5,6 +5,7 @@ import { OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from './events/off
 import { UserDeletedV1 } from './events/user';
 import { InvoiceIssuedV1, PaymentChangedV1, SubscriptionChangedV1 } from './events/billing';
 import { WatchdogChangedV1 } from './events/watchdog';
+import { AdCampaignChangedV1, AdCreditPurchasedV1 } from './events/ads';
 import { PORTALS } from './domain/enums';
 
 type EventDefinition = {
@@ -41,6 +42,9 @@ export const EVENTS = {
   // Full state per user: compacted, so a consumer that starts over reads each user's latest subscription.
   'subscription.changed': { type: 'subscription.changed', version: 1, schema: SubscriptionChangedV1, partitions: 3, cleanup: 'compact', key: 'user id' },
   'invoice.issued': { type: 'invoice.issued', version: 1, schema: InvoiceIssuedV1, partitions: 3, cleanup: 'delete', key: 'user id' },
+  'ad-credit.purchased': { type: 'ad-credit.purchased', version: 1, schema: AdCreditPurchasedV1, partitions: 1, cleanup: 'delete', key: 'user id' },
+  // Review and run state per campaign: compacted, so a reader that starts over sees each campaign's latest.
+  'ad-campaign.changed': { type: 'ad-campaign.changed', version: 1, schema: AdCampaignChangedV1, partitions: 1, cleanup: 'compact', key: 'campaign id' },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENTS;

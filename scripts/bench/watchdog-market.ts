@@ -21,6 +21,7 @@ export function marketWatchdogs(count: number, recipients: number, runId: string
       email: `person${person}@${domain}`,
       locale: r.chance(0.8) ? 'cs' : 'en',
       ownerRole: ROLES.USER,
+      adsConsent: false,
       name: null,
       criteria: { ...criteria, elevatorOnly: false, terraceTypes: [], beds: {}, priceDrops: false },
       status: 'Active',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDic, isValidIco, normaliseDic, normaliseIco } from '../domain/billing-info';
-import { BillingPeriodSchema, PaymentMethod, PaymentState, PlanTierSchema, SubscriptionStatus } from '../events/billing';
+import { BillingPeriodSchema, PaymentMethod, PaymentPurpose, PaymentState, PlanTierSchema, SubscriptionStatus } from '../events/billing';
 
 /** Who the tax document is made out to. A consumer gives a name; a business adds IČO (and DIČ). */
 export const BillingInfo = z.object({
@@ -43,8 +43,10 @@ export type PaymentView = {
   id: string;
   state: PaymentState;
   method: z.infer<typeof PaymentMethod>;
-  tier: z.infer<typeof PlanTierSchema>;
-  period: z.infer<typeof BillingPeriodSchema>;
+  /** What is paid for: a tier (initial, renewal, upgrade) or advertising credit (tier and period null). */
+  purpose: z.infer<typeof PaymentPurpose>;
+  tier: z.infer<typeof PlanTierSchema> | null;
+  period: z.infer<typeof BillingPeriodSchema> | null;
   /** Haléře, VAT included. */
   amount: number;
   currency: 'CZK';
@@ -55,6 +57,15 @@ export type PaymentView = {
   invoiceId: string | null;
   createdAt: string;
 };
+
+/** Prepaid advertising credit, paid by bank transfer with QR Platba (the order is the deposit request; the tax document follows the payment). */
+export const AdCreditOrderBody = z.object({
+  /** Haléře, VAT included: 1 000 Kč to 1 000 000 Kč. */
+  amount: z.number().int().min(100_000, 'at least 1 000 Kč').max(100_000_000, 'at most 1 000 000 Kč'),
+  billing: BillingInfo,
+  termsAccepted: z.literal(true, { errorMap: () => ({ message: 'the advertising terms must be accepted' }) }),
+});
+export type AdCreditOrderBody = z.infer<typeof AdCreditOrderBody>;
 
 export type CheckoutAnswer = { payment: PaymentView };
 

@@ -43,6 +43,11 @@ export const Watchdog = z.object({
   locale: Locale,
   /** Role of the owner when the state was published (entitlements such as price-drop alerts). */
   ownerRole: z.number().int(),
+  /**
+   * The owner agreed to commercial communications (the `marketing` e-mail preference): the lawful
+   * basis for a banner in the alert (§7 of zákon 480/2004 Sb.). Anonymous watchdogs: false.
+   */
+  adsConsent: z.boolean().default(false),
   name: z.string().nullable().default(null),
   criteria: WatchdogCriteria,
   status: RecordStatus,

@@ -9,7 +9,8 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 /** Our own payment states; a provider's states map onto these (GoPay CREATED → created, …). */
 export const PaymentState = z.enum(['created', 'pending', 'paid', 'canceled', 'timeouted', 'refunded', 'partially-refunded']);
 export type PaymentState = z.infer<typeof PaymentState>;
-export const PaymentPurpose = z.enum(['initial', 'renewal', 'upgrade']);
+/** `ad-credit`: prepaid advertising credit (announced by `ad-credit.purchased`, not by `payment.changed`). */
+export const PaymentPurpose = z.enum(['initial', 'renewal', 'upgrade', 'ad-credit']);
 export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
 
 /** A payment moved to another state, as the provider's state lookup says. Key: payment id. */

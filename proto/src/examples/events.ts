@@ -89,6 +89,7 @@ export const exampleWatchdog: Watchdog = {
   email: 'ahoj@example.cz',
   locale: 'cs',
   ownerRole: 0,
+  adsConsent: false,
   name: null,
   criteria: {
     adTypes: ['Sale'],
@@ -146,5 +147,9 @@ export const EXAMPLES: { [T in EventType]: EventData<T> } = {
   'invoice.issued': {
     invoiceId: 'inv_1', number: '2026-S-000001', kind: 'simplified', userId: 'u_1', paymentId: 'pay_1', total: 19_900, vat: 3_454,
     currency: 'CZK', issuedAt: at, correctsNumber: null,
+  },
+  'ad-credit.purchased': { paymentId: 'pay_2', userId: 'u_2', email: 'inzerce@example.cz', locale: 'cs', amount: 500_000, at },
+  'ad-campaign.changed': {
+    campaignId: 'cmp_1', advertiserId: 'u_2', status: 'approved', reason: null, startsAt: at, endsAt: '2026-12-22T08:00:00.000Z', at,
   },
 };

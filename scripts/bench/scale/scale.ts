@@ -186,7 +186,7 @@ async function republishActive(accounts: mongoose.Connection, publish: (w: Watch
     if (page.length === 0) break;
     await publish(
       page.map((w) => ({
-        id: w._id, userId: w.userId, email: w.email, locale: w.locale, ownerRole: w.ownerRole as Watchdog['ownerRole'], name: w.name, criteria: w.criteria,
+        id: w._id, userId: w.userId, email: w.email, locale: w.locale, ownerRole: w.ownerRole as Watchdog['ownerRole'], adsConsent: false, name: w.name, criteria: w.criteria,
         status: 'Active', createdAt: w.createdAt.toISOString(), updatedAt: w.updatedAt.toISOString(), expiresAt: w.expiresAt?.toISOString() ?? null,
         lastEmailAt: w.lastEmailAt?.toISOString() ?? null, sentCount: w.sentCount,
       })),

@@ -77,7 +77,7 @@ export async function seedAccounts(
         if (isActive) {
           active++;
           activeOnes.push({
-            id: record._id, userId: record.userId, email: record.email, locale: record.locale, ownerRole: record.ownerRole as Watchdog['ownerRole'], name: null,
+            id: record._id, userId: record.userId, email: record.email, locale: record.locale, ownerRole: record.ownerRole as Watchdog['ownerRole'], adsConsent: false, name: null,
             criteria, status: 'Active', createdAt: createdAt.toISOString(), updatedAt: createdAt.toISOString(), expiresAt: expiresAt?.toISOString() ?? null,
             lastEmailAt: null, sentCount: record.sentCount,
           });

@@ -204,6 +204,18 @@ describe('managing a watchdog', () => {
     expect(back.body.data.items[0].status).toBe('Active');
   });
 
+  it('carries the marketing consent on every watchdog, the lawful basis for a banner in its alerts', async () => {
+    const owner = await registered();
+    const api = stack.client();
+    const created = await api.post('/api/filters').set(...owner.auth).send({ criteria: criteria() }).expect(201);
+    const id = created.body.data.filter.id as string;
+    await published(id, (w) => w.watchdog?.adsConsent === false);
+    await api.put('/api/profile/email-preferences').set(...owner.auth).send({ emailPreferences: ['notifications', 'marketing'] }).expect(200);
+    await published(id, (w) => w.watchdog?.adsConsent === true && w.watchdog.status === 'Active');
+    await api.put('/api/profile/email-preferences').set(...owner.auth).send({ emailPreferences: ['notifications'] }).expect(200);
+    await published(id, (w) => w.watchdog?.adsConsent === false);
+  });
+
   it('counts alert e-mails and blocks the watchdogs of a bouncing address', async () => {
     const email = uniqueEmail('alerts');
     const owner = await registered(email);

@@ -1,17 +1,13 @@
-import { BaseConfig, runService } from '@rr/kit';
+import { runService, type ServiceDefinition } from '@rr/kit';
+import { startAdServing } from './ad-serving';
+import { AdServingConfig } from './config';
 
-/**
- * ad-serving: its process, database and health are in place so deployments and /api/health know it;
- * its handlers come with the ad-serving issue (see README.md).
- */
-void runService({
-  name: 'ad-serving',
-  configSchema: BaseConfig,
-  database: true,
-  start: async ({ log }) => {
-    log.info('no handlers yet');
-  },
-}).catch((err) => {
-  process.stderr.write(`ad-serving failed to start: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+export const adServingService: ServiceDefinition<typeof AdServingConfig> = { name: 'ad-serving', configSchema: AdServingConfig, database: true, start: startAdServing };
+
+if (require.main === module) {
+  void runService(adServingService).catch((err: Error) => {
+    // The logger may not exist yet (bad configuration): the one place stderr is written directly.
+    process.stderr.write(`ad-serving failed to start: ${err.message}\n`);
+    process.exit(1);
+  });
+}

@@ -12,7 +12,7 @@ const env = (shard: number, count: number) => ({
 });
 
 const watchdog = (n: number, overrides: Partial<Watchdog> = {}): Watchdog => ({
-  ...exampleWatchdog, id: `w-${run}-${n}`, email: `p${n}-${run}@example.cz`, ...overrides,
+  ...exampleWatchdog, adsConsent: true, id: `w-${run}-${n}`, email: `p${n}-${run}@example.cz`, ...overrides,
 });
 const offer = (id: string, overrides: Partial<Offer> = {}): Offer => ({ ...exampleOffer, id: `${id}-${run}`, ...overrides });
 
@@ -103,5 +103,19 @@ describe('two matcher instances against Kafka', () => {
     expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(new Set([paid.id]));
     expect(matchesFor(o.id).every((m) => m.data.reason === 'priceDrop' && !m.data.withAds)).toBe(true);
     expect(matchesFor(source.id)).toHaveLength(0);
+  });
+
+  it('puts a banner only in free alerts whose owner consented to commercial communications', async () => {
+    await change(people[2], { ...people[2], adsConsent: false });
+    const o = offer('p7');
+    await waitFor('consent change applied', async () => {
+      await bus.publish('offer.published', o.id, { offer: o, fetchedAt: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      return matchesFor(o.id).some((m) => m.data.watchdogId === people[2].id && !m.data.withAds);
+    });
+    const consenting = new Set([people[1], ...people.slice(3)].map((w) => w.id));
+    const theirs = matchesFor(o.id).filter((m) => consenting.has(m.data.watchdogId));
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((m) => m.data.withAds)).toBe(true);
   });
 });

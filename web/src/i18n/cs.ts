@@ -694,4 +694,5 @@ export const cs = {
   'telephone.submit': 'Uložit telefon',
   'telephone.done': 'Děkujeme, telefon jsme uložili k vašemu účtu.',
   'telephone.privacy': 'Telefon použijeme jen k tomu, abychom vám zavolali kvůli nabídkám. Kdykoli ho smažete v profilu.',
+  'ads.credit.title': 'Kredit na inzerci',
 } as const;

@@ -696,4 +696,5 @@ export const en: Dictionary = {
   'telephone.submit': 'Save the telephone',
   'telephone.done': 'Thank you, the telephone is saved to your account.',
   'telephone.privacy': 'We use the telephone only to call you about offers. You can delete it in your profile at any time.',
+  'ads.credit.title': 'Advertising credit',
 };

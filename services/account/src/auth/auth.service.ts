@@ -7,6 +7,7 @@ import { FieldErrors } from '../http/api-error';
 import { enforceRate } from '../http/rate-limits';
 import type { RequestContext } from '../http/request-context';
 import type { UserRecord } from '../users/user.model';
+import { adsConsentOf } from '../watchdogs/watchdog.service';
 import { issueToken } from './sessions';
 
 type Body = Record<string, unknown>;
@@ -120,7 +121,7 @@ export class AuthService {
   private async adoptAnonymousWatchdogs(user: UserRecord, ctx: RequestContext): Promise<void> {
     const orphans = await this.deps.watchdogs.find({ email: user.email, userId: null });
     for (const w of orphans) {
-      const updated = await this.deps.watchdogs.update(w._id, { userId: user._id, ownerRole: user.role });
+      const updated = await this.deps.watchdogs.update(w._id, { userId: user._id, ownerRole: user.role, adsConsent: adsConsentOf(user) });
       if (updated) await this.deps.publisher.changed(updated, ctx.correlationId);
     }
   }

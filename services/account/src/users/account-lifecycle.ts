@@ -1,6 +1,6 @@
 import { ROLES, entitlementsOf, isAdmin, type EmailPreference } from '@rr/proto';
 import type { AccountDeps } from '../deps';
-import { expiryFor } from '../watchdogs/watchdog.service';
+import { adsConsentOf, expiryFor } from '../watchdogs/watchdog.service';
 import type { WatchdogService } from '../watchdogs/watchdog.service';
 import type { UserRecord } from './user.model';
 
@@ -75,6 +75,13 @@ export class AccountLifecycle {
     const had = user.emailPreferences.includes('notifications');
     const updated = (await this.deps.users.update(user._id, { emailPreferences: [...new Set(preferences)] })) ?? user;
     const has = preferences.includes('notifications');
+    // The marketing consent travels with every watchdog: banners stop (or may start) with the next alert.
+    if (user.emailPreferences.includes('marketing') !== updated.emailPreferences.includes('marketing')) {
+      for (const w of await this.deps.watchdogs.find({ userId: user._id })) {
+        const changed = await this.deps.watchdogs.update(w._id, { adsConsent: adsConsentOf(updated) });
+        if (changed) await this.deps.publisher.changed(changed, ctx.correlationId);
+      }
+    }
     if (had && !has) {
       for (const w of await this.deps.watchdogs.find({ userId: user._id, status: { $in: ['Active', 'Pending'] } })) await this.watchdogs.disable(w, 'consent', ctx);
     } else if (!had && has) {

@@ -10,6 +10,8 @@ export type WatchdogRecord = {
   email: string;
   locale: Locale;
   ownerRole: number;
+  /** The owner's `marketing` consent, carried for the banner decision (see proto's Watchdog). */
+  adsConsent: boolean;
   name: string | null;
   criteria: WatchdogCriteria;
   status: RecordStatus;
@@ -30,6 +32,7 @@ const schema = new Schema<WatchdogRecord>(
     email: { type: String, required: true, index: true },
     locale: { type: String, default: 'cs' },
     ownerRole: { type: Number, default: 0 },
+    adsConsent: { type: Boolean, default: false },
     name: { type: String, default: null },
     criteria: { type: Schema.Types.Mixed, required: true },
     status: { type: String, required: true, index: true },

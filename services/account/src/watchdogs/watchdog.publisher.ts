@@ -12,6 +12,7 @@ export function toWatchdog(r: WatchdogRecord): Watchdog {
     email: r.email,
     locale: r.locale,
     ownerRole: r.ownerRole,
+    adsConsent: r.adsConsent ?? false,
     name: r.name,
     criteria: r.criteria,
     status: r.status,

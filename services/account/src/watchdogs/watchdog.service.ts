@@ -25,6 +25,9 @@ export function expiryFor(role: number, from = new Date()): Date | null {
   return days == null ? null : new Date(from.getTime() + days * DAY_MS);
 }
 
+/** A banner needs the owner's consent to commercial communications; an anonymous owner has given none. */
+export const adsConsentOf = (owner: Pick<UserRecord, 'emailPreferences'> | null): boolean => Boolean(owner?.emailPreferences?.includes('marketing'));
+
 export class WatchdogService {
   constructor(private readonly deps: AccountDeps) {}
 
@@ -65,7 +68,7 @@ export class WatchdogService {
     if (!user) {
       await this.assertWithinLimit(email, role, 0, ctx);
       const record = await this.deps.watchdogs.create({
-        userId: null, email, locale, ownerRole: role, name, criteria, status: 'Pending', expiresAt: null,
+        userId: null, email, locale, ownerRole: role, adsConsent: false, name, criteria, status: 'Pending', expiresAt: null,
       });
       await this.deps.publisher.changed(record, ctx.correlationId);
       const token = await this.deps.magic.issue('watchdog-confirm', record._id, email, CONFIRM_TTL_MS);
@@ -76,7 +79,7 @@ export class WatchdogService {
 
     await this.assertWithinLimit(email, role, narrower.length, ctx);
     const record = await this.deps.watchdogs.create({
-      userId: owner?._id ?? null, email, locale, ownerRole: role, name, criteria, status: 'Active', expiresAt: expiryFor(role),
+      userId: owner?._id ?? null, email, locale, ownerRole: role, adsConsent: adsConsentOf(owner), name, criteria, status: 'Active', expiresAt: expiryFor(role),
     });
     await this.deps.publisher.changed(record, ctx.correlationId);
     for (const w of narrower) await this.remove(w, ctx);
@@ -97,7 +100,7 @@ export class WatchdogService {
     await this.assertWithinLimit(record.email, role, narrower.length, ctx);
     if (!(await this.deps.magic.consume(token, 'watchdog-confirm'))) throw new AppError('INVALID_REQUEST', ctx.tr('invalidRequest'));
     const updated = await this.deps.watchdogs.update(record._id, {
-      status: 'Active', userId: owner?._id ?? null, ownerRole: role, expiresAt: expiryFor(role), disabledReason: null,
+      status: 'Active', userId: owner?._id ?? null, ownerRole: role, adsConsent: adsConsentOf(owner), expiresAt: expiryFor(role), disabledReason: null,
     });
     await this.deps.publisher.changed(updated!, ctx.correlationId);
     for (const w of narrower) await this.remove(w, ctx);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, type Logger } from '@rr/kit';
-import { CORRELATION_HEADER, CheckoutBody, ENTITLEMENTS, PLANS, PLAN_TIERS, PlanTierSchema, httpStatusOf, type SubscriptionView } from '@rr/proto';
+import { AdCreditOrderBody, CORRELATION_HEADER, CheckoutBody, ENTITLEMENTS, PLANS, PLAN_TIERS, PlanTierSchema, httpStatusOf, type SubscriptionView } from '@rr/proto';
 import type { BillingDeps } from '../deps';
 import { isOpen } from '../domain/payment-state';
 import type { CheckoutService } from '../payments/checkout.service';
@@ -40,6 +40,14 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
     if (!parsed.success) throw validation(parsed.error);
     const payment = await s.checkout.checkout(user, parsed.data, log);
     return { payment: paymentView(payment, deps.config) };
+  }));
+
+  // Advertising credit: a bank-transfer order with QR Platba; paid, it becomes credit in the ad service.
+  r.post('/billing/ad-credit', route(async (req, log) => {
+    const user = me(req);
+    const parsed = AdCreditOrderBody.safeParse(req.body);
+    if (!parsed.success) throw validation(parsed.error);
+    return { payment: paymentView(await s.checkout.orderAdCredit(user, parsed.data, log), deps.config) };
   }));
 
   // The confirmation page polls this: an open payment is looked up at the provider, never taken from the redirect.

@@ -21,7 +21,8 @@ export type InvoiceRecord = {
   userId: string;
   supplier: Party;
   customer: Party;
-  item: { tier: PlanTier; period: BillingPeriod; description: { cs: string; en: string } };
+  /** tier and period are null for advertising credit. */
+  item: { tier: PlanTier | null; period: BillingPeriod | null; description: { cs: string; en: string } };
   /** Haléře; negative on a credit note. */
   base: number;
   vat: number;

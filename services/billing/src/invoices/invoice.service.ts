@@ -20,6 +20,7 @@ export function kindFor(total: number, customerIco: string | null): InvoiceKind 
 }
 
 const describe = (p: Pick<PaymentRecord, 'tier' | 'period'>) => {
+  if (!p.tier) return { cs: 'Kredit na inzerci v upozorněních Reality Radar (platba za zobrazení)', en: 'Reality Radar alert advertising credit (pay per view)' };
   const label = ROLE_LABELS[PLANS[p.tier].role];
   return {
     cs: `Předplatné Reality Radar ${label.cs} na ${p.period === 'month' ? '1 měsíc' : '1 rok'}`,

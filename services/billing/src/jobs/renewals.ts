@@ -93,7 +93,7 @@ export class Renewals {
     await this.subscriptions.change(sub, { renewal: { attempts: sub.renewal.attempts + 1, nextAttemptAt: again, paymentId: payment._id } });
     const base = this.deps.config.PUBLIC_URL.replace(/\/$/, '');
     await this.mails.send('renewal-bank', {
-      email: sub.email, locale: sub.locale, tier: payment.tier, until: sub.currentPeriodEnd,
+      email: sub.email, locale: sub.locale, tier: payment.tier ?? sub.tier, until: sub.currentPeriodEnd,
       bank: {
         accountNumber: this.deps.config.BANK_ACCOUNT, iban: this.deps.config.BANK_IBAN, variableSymbol: payment.variableSymbol, amount: payment.amount,
         confirmationUrl: `${base}${sub.locale === 'cs' ? '/premium-ucet-potvrzeni' : '/premium-account-signup'}?payment=${encodeURIComponent(payment._id)}`,

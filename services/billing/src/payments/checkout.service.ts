@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { AppError, type Logger } from '@rr/kit';
-import type { CheckoutBody, Locale, PaymentPurpose } from '@rr/proto';
+import type { AdCreditOrderBody, CheckoutBody, Locale, PaymentPurpose } from '@rr/proto';
 import type { BillingDeps } from '../deps';
 import { isUpgrade, upgradeCharge } from '../domain/subscription-rules';
 import { priceOf, termsOf } from '../subscriptions/subscription.service';
@@ -46,6 +46,26 @@ export class CheckoutService {
       if (err instanceof AppError && err.retriable) throw new AppError('UNAVAILABLE', 'the payment gateway is not available; please try again in a moment', { cause: err, retriable: true });
       throw err;
     }
+  }
+
+  /**
+   * Prepaid advertising credit by bank transfer with QR Platba: the order is the deposit request
+   * (due in `BANK_TRANSFER_DUE_DAYS`, 14 by default, as the spec's advertising invoices), the tax
+   * document is issued when the money arrives, and the credit is announced to the ad service.
+   */
+  async orderAdCredit(buyer: Buyer, body: AdCreditOrderBody, log: Logger): Promise<PaymentRecord> {
+    const now = new Date();
+    const payment = await this.deps.payments.create({
+      _id: `pay_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`,
+      userId: buyer.id, email: buyer.email, locale: buyer.locale,
+      method: 'bank-transfer', provider: this.deps.bank.name, providerPaymentId: null, purpose: 'ad-credit', tier: null, period: null,
+      amount: body.amount, currency: 'CZK', credit: 0, state: 'created', gatewayUrl: null, received: 0, overpaid: 0, refunded: 0, mismatch: null,
+      billing: body.billing, immediateStart: true, termsAcceptedAt: now,
+      dueAt: new Date(now.getTime() + this.deps.config.BANK_TRANSFER_DUE_DAYS * DAY),
+      parentProviderPaymentId: null, paidAt: null, settledAt: null, checkAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now,
+    }, () => newVariableSymbol(now));
+    log.info({ paymentId: payment._id, amount: body.amount }, 'advertising credit ordered');
+    return payment;
   }
 
   private async charge(userId: string, body: CheckoutBody, now: Date): Promise<{ purpose: PaymentPurpose; amount: number; credit: number }> {

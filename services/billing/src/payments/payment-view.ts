@@ -11,6 +11,7 @@ export function paymentView(p: PaymentRecord, config: Pick<BillingConfig, 'BANK_
     id: p._id,
     state: p.state,
     method: p.method,
+    purpose: p.purpose,
     tier: p.tier,
     period: p.period,
     amount: p.amount,

@@ -12,8 +12,9 @@ export type PaymentRecord = {
   /** GoPay's payment id; null for bank transfers and before the provider answered. */
   providerPaymentId: string | null;
   purpose: PaymentPurpose;
-  tier: PlanTier;
-  period: BillingPeriod;
+  /** Null for advertising credit (`purpose: 'ad-credit'`). */
+  tier: PlanTier | null;
+  period: BillingPeriod | null;
   /** Haléře, VAT included: what the provider must report before the payment counts as paid. */
   amount: number;
   currency: 'CZK';

@@ -67,6 +67,13 @@ export class Settlement {
 
   /** Applies a paid payment to the subscription, then marks it settled (the reconciler retries what failed between). */
   async settle(p: PaymentRecord): Promise<PaymentRecord> {
+    if (p.purpose === 'ad-credit') {
+      // The tax document first, then the credit: a failed publish is retried by the reconciler
+      // (the invoice is one per payment, and the ad service books one deposit per payment).
+      await this.hooks.onSettled?.(p);
+      await this.publishAdCredit(p);
+      return (await this.deps.payments.markSettled(p._id)) ?? p;
+    }
     await this.subscriptions.applyPayment(p);
     await this.hooks.onSettled?.(p);
     return (await this.deps.payments.markSettled(p._id)) ?? p;
@@ -83,7 +90,16 @@ export class Settlement {
     return this.refresh(p, log);
   }
 
+  private async publishAdCredit(p: PaymentRecord): Promise<void> {
+    // The ordered amount, as invoiced; an overpayment stays recorded on the payment (runbook: refund by hand).
+    await this.deps.bus.publish('ad-credit.purchased', p.userId, {
+      paymentId: p._id, userId: p.userId, email: p.email, locale: p.locale, amount: p.amount, at: (p.paidAt ?? new Date()).toISOString(),
+    });
+  }
+
   private async publishChange(p: PaymentRecord, previous: PaymentRecord['state']): Promise<void> {
+    // payment.changed describes tier payments; advertising credit is announced by ad-credit.purchased.
+    if (!p.tier || !p.period) return;
     const data: PaymentChangedV1 = {
       paymentId: p._id, userId: p.userId, method: p.method, provider: p.provider, providerPaymentId: p.providerPaymentId, purpose: p.purpose,
       tier: p.tier, period: p.period, amount: p.amount, currency: p.currency, variableSymbol: p.variableSymbol, state: p.state,

@@ -6,6 +6,7 @@ import type { GoPayClient, GoPayPaymentAnswer } from './gopay.client';
 import type { PaymentProvider, ProviderState, StartedPayment } from './provider';
 
 const describe = (p: PaymentRecord) => {
+  if (!p.tier) return p.locale === 'cs' ? 'Reality Radar – kredit na inzerci' : 'Reality Radar advertising credit';
   const label = ROLE_LABELS[PLANS[p.tier].role][p.locale];
   const period = p.locale === 'cs' ? (p.period === 'month' ? 'měsíc' : 'rok') : p.period;
   return `Reality Radar ${label} (${period})`;

@@ -20,10 +20,12 @@ export class SubscriptionService {
    * settlement of the same payment (a retry after a crash, a duplicate notification) changes nothing.
    */
   async applyPayment(p: PaymentRecord, now = new Date()): Promise<SubscriptionRecord> {
+    if (!p.tier || !p.period) throw new AppError('VALIDATION_FAILED', `payment ${p._id} is not for a tier`);
+    const paid = { ...p, tier: p.tier, period: p.period };
     for (let attempt = 0; attempt < 10; attempt++) {
       const current = await this.deps.subscriptions.findByUser(p.userId);
       if (current?.paymentIds.includes(p._id)) return current;
-      const terms = applyPaid(current ? termsOf(current) : null, { purpose: p.purpose, tier: p.tier, period: p.period, paidAt: p.paidAt ?? now });
+      const terms = applyPaid(current ? termsOf(current) : null, { purpose: p.purpose, tier: paid.tier, period: paid.period, paidAt: p.paidAt ?? now });
       const recurrenceParentId = p.method === 'card' ? (p.purpose === 'renewal' ? current?.recurrenceParentId ?? null : p.providerPaymentId) : null;
       const fields = {
         ...terms,

@@ -12,7 +12,8 @@ export async function emitMatches(
     data: {
       recipient: { email: w.email, locale: w.locale, userId: w.userId },
       watchdogId: w.id, offer, reason, matchedAt, fetchedAt,
-      withAds: entitlementsOf(w.ownerRole).adsInEmails,
+      // Free tiers carry a banner, and only with the owner's consent to commercial communications.
+      withAds: entitlementsOf(w.ownerRole).adsInEmails && w.adsConsent === true,
     },
   }));
   await bus.publishMany('match.found', items, { correlationId });

@@ -50,8 +50,9 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
       ? <p className="form-error" role="alert">{t('auth.error.generic')}</p>
       : <div className="page-loading" aria-busy="true">{t('premium.status.checking')}</div>;
   }
-  const name = ROLE_LABELS[PLANS[payment.tier].role][locale];
-  const retry = `?tier=${payment.tier}&period=${payment.period}`;
+  // Advertising credit has no tier (its own page shows it; here it is named as credit).
+  const name = payment.tier ? ROLE_LABELS[PLANS[payment.tier].role][locale] : t('ads.credit.title');
+  const retry = payment.tier ? `?tier=${payment.tier}&period=${payment.period}` : '';
 
   if (payment.state === 'paid') {
     return (

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '@rr/kit';
+import type { AdDecisionRequest } from '@rr/proto';
+import { countFetch, type FetchClass, type ImpressionState } from '../domain/counting';
+import { pragueDay } from '../domain/frequency-cap';
+import { chargeViews } from '../domain/ledger';
+import { WEEKLY_PRICE, pricePerView } from '../domain/pricing';
+import type { DailyIncrement, ImpressionRecord } from '../repositories/stats.repository';
+import type { LiveState } from '../serving/live-state';
+import { Reach } from './reach';
+
+export type FetchEvent = { campaignId: string; emailId: string; issuedAt: number; cls: FetchClass; at: number };
+export type ClickEvent = { campaignId: string; emailId: string; at: number };
+type Deposit = { paymentId: string; advertiserId: string; amount: number; at: number; done: (booked: boolean) => void; fail: (err: Error) => void };
+
+/** Token states seen lately, so a reload costs no database read (bounded; older ones are read again). */
+const RECENT_MAX = 200_000;
+
+/**
+ * The one writer of counts and money. Requests only enqueue; every `flushMs` a round books what
+ * was gathered, in order: deposits, weekly charges, impressions (first fetch per e-mail, each
+ * once by its record's unique id), charges for the round's net views, clicks, day counters,
+ * credit and campaign totals, and finally marks the round's impressions settled. A crash
+ * before that leaves them unsettled, and `recover()` finishes the round at the next start.
+ */
+export class Counter {
+  private fetches: FetchEvent[] = [];
+  private clicks: ClickEvent[] = [];
+  private deposits: Deposit[] = [];
+  private weeks: Array<{ campaignId: string; advertiserId: string; week: number }> = [];
+  private sentCounts = new Map<string, DailyIncrement>();
+  private readonly recent = new Map<string, ImpressionState>();
+  readonly reachCounts = new Reach();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private touched: (campaignId: string) => void = () => undefined;
+  private repairNeeded = false;
+  readonly stats = { rounds: 0, fetched: 0, views: 0, charged: 0, free: 0, clicks: 0, failures: 0 };
+
+  constructor(private readonly live: LiveState, private readonly log: Logger) {}
+
+  onTotals(fn: (campaignId: string) => void): void {
+    this.touched = fn;
+  }
+
+  start(flushMs: number): void {
+    this.timer = setInterval(() => void this.flush(), flushMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  fetched(e: FetchEvent): void {
+    this.fetches.push(e);
+  }
+
+  clicked(e: ClickEvent): void {
+    this.clicks.push(e);
+  }
+
+  sent(campaignId: string, advertiserId: string, day: string): void {
+    const key = `${campaignId}|${day}`;
+    const inc = this.sentCounts.get(key) ?? { campaignId, advertiserId, day, sent: 0 };
+    inc.sent = (inc.sent ?? 0) + 1;
+    this.sentCounts.set(key, inc);
+  }
+
+  reach(offers: AdDecisionRequest['offers'], now: number): void {
+    this.reachCounts.add(offers, now);
+  }
+
+  chargeWeek(campaignId: string, advertiserId: string, week: number): void {
+    this.weeks.push({ campaignId, advertiserId, week });
+  }
+
+  /** Books a paid top-up; resolves once it is in the ledger (false: it was booked before). */
+  deposit(paymentId: string, advertiserId: string, amount: number, at: number): Promise<boolean> {
+    return new Promise((done, fail) => {
+      this.deposits.push({ paymentId, advertiserId, amount, at, done, fail });
+      void this.flush();
+    });
+  }
+
+  /** Runs a round now (or waits for the one running); tests and shutdown call it. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.round().finally(() => (this.running = null));
+    await this.running;
+  }
+
+  private async round(): Promise<void> {
+    const fetches = this.fetches;
+    const clicks = this.clicks;
+    const deposits = this.deposits;
+    const weeks = this.weeks;
+    const sent = this.sentCounts;
+    this.fetches = [];
+    this.clicks = [];
+    this.deposits = [];
+    this.weeks = [];
+    this.sentCounts = new Map();
+    const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sent.size === 0;
+    const reach = this.reachCounts.take();
+    if (this.repairNeeded) {
+      this.repairNeeded = false;
+      await this.recover().catch((err: Error) => {
+        this.repairNeeded = true;
+        this.log.warn({ err }, 'repair of unsettled impressions failed; next round tries again');
+      });
+    }
+    if (nothing && reach.length === 0) return;
+    const round = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+    const daily = new Map<string, DailyIncrement>(sent);
+    const dirtyCredit = new Set<string>();
+    const dirtyTotals = new Set<string>();
+    try {
+      await this.bookDeposits(deposits, dirtyCredit);
+      await this.bookWeeks(weeks, daily, dirtyCredit, dirtyTotals);
+      const settled = await this.countFetches(round, fetches, daily, dirtyCredit, dirtyTotals);
+      await this.countClicks(clicks, daily);
+      await this.live.repos.stats.addDaily([...daily.values()]);
+      await this.save(dirtyCredit, dirtyTotals);
+      if (settled.length > 0) await this.live.repos.stats.markImpressions(settled, { settled: true });
+      await this.reachCounts.save(this.live.repos.stats, reach);
+      this.stats.rounds += 1;
+    } catch (err) {
+      this.stats.failures += 1;
+      this.log.error({ err, round }, 'counting round failed; its unsettled impressions are finished at the next start');
+      for (const d of deposits) d.fail(err as Error);
+      // Tried again next round: a fetch already stored is read back as such, so nothing counts twice.
+      this.fetches = [...fetches, ...this.fetches];
+      this.clicks = [...clicks, ...this.clicks];
+      for (const inc of sent.values()) this.addTo(this.sentCounts, inc.campaignId, inc.advertiserId, inc.day, { sent: inc.sent ?? 0 });
+      this.repairNeeded = true;
+    }
+  }
+
+  /**
+   * Finishes rounds a crash or a failed write left unsettled: the credit and spend are rebuilt
+   * from the ledger for the advertisers concerned, a round's views with no charge entry are
+   * charged now (under the round's own entry id, so never twice), and the impressions settled.
+   * The day counters of such a round may lack its fetches (the money is exact; docs/runbook.md).
+   */
+  async recover(): Promise<{ impressions: number; charged: number }> {
+    const open = await this.live.repos.stats.unsettledImpressions();
+    if (open.length === 0) return { impressions: 0, charged: 0 };
+    const campaigns = (await Promise.all([...new Set(open.map((i) => i.campaignId))].map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
+    for (const id of new Set(campaigns.map((c) => c!.advertiserId))) {
+      const entries = [];
+      for await (const e of this.live.repos.credit.allEntriesOf(id)) entries.push(e);
+      const deposited = entries.filter((e) => e.kind === 'deposit').reduce((s, e) => s + e.amount, 0);
+      const charged = entries.filter((e) => e.kind !== 'deposit').reduce((s, e) => s + e.amount, 0);
+      this.live.credits.set(id, { _id: id, deposited, charged, balance: deposited - charged, updatedAt: new Date() });
+    }
+    for (const c of campaigns) {
+      const { spent, weeks } = await this.live.repos.credit.spentOn(c!._id);
+      this.live.totals.set(c!._id, { _id: c!._id, spent, weeksPaid: weeks, updatedAt: new Date() });
+    }
+    const byRound = new Map<string, Map<string, number>>();
+    for (const i of open.filter((x) => x.net)) {
+      const views = byRound.get(i.round) ?? new Map<string, number>();
+      views.set(i.campaignId, (views.get(i.campaignId) ?? 0) + 1);
+      byRound.set(i.round, views);
+    }
+    const daily = new Map<string, DailyIncrement>();
+    const dirtyCredit = new Set(campaigns.map((c) => c!.advertiserId));
+    const dirtyTotals = new Set(campaigns.map((c) => c!._id));
+    const before = this.stats.charged;
+    for (const [round, views] of byRound) await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
+    await this.live.repos.stats.addDaily([...daily.values()]);
+    await this.save(dirtyCredit, dirtyTotals);
+    await this.live.repos.stats.markImpressions(open.map((i) => i._id), { settled: true });
+    for (const c of campaigns) this.touched(c!._id);
+    this.log.warn({ impressions: open.length, charged: this.stats.charged - before }, 'unsettled impressions finished');
+    return { impressions: open.length, charged: this.stats.charged - before };
+  }
+
+  private async bookDeposits(deposits: Deposit[], dirty: Set<string>): Promise<void> {
+    if (deposits.length === 0) return;
+    await this.live.creditsOf(deposits.map((d) => d.advertiserId));
+    for (const d of deposits) {
+      const booked = await this.live.repos.credit.book({
+        _id: `dep:${d.paymentId}`, advertiserId: d.advertiserId, campaignId: null, kind: 'deposit', amount: d.amount, views: null, free: 0, day: pragueDay(d.at), at: new Date(d.at),
+      });
+      if (booked) {
+        const credit = this.live.credits.get(d.advertiserId)!;
+        credit.deposited += d.amount;
+        credit.balance += d.amount;
+        dirty.add(d.advertiserId);
+      }
+      d.done(booked);
+    }
+  }
+
+  private async bookWeeks(weeks: Counter['weeks'], daily: Map<string, DailyIncrement>, dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<void> {
+    if (weeks.length === 0) return;
+    await Promise.all([this.live.creditsOf(weeks.map((w) => w.advertiserId)), this.live.totalsOf(weeks.map((w) => w.campaignId))]);
+    for (const w of weeks) {
+      const credit = this.live.credits.get(w.advertiserId)!;
+      const totals = this.live.totals.get(w.campaignId)!;
+      if (totals.weeksPaid.includes(w.week)) continue;
+      const now = Date.now();
+      const booked = credit.balance >= WEEKLY_PRICE && await this.live.repos.credit.book({
+        _id: `wk:${w.campaignId}:${w.week}`, advertiserId: w.advertiserId, campaignId: w.campaignId, kind: 'weekly', amount: WEEKLY_PRICE, views: null, free: 0, day: pragueDay(now), at: new Date(now),
+      });
+      if (booked) {
+        credit.charged += WEEKLY_PRICE;
+        credit.balance -= WEEKLY_PRICE;
+        totals.spent += WEEKLY_PRICE;
+        totals.weeksPaid = [...totals.weeksPaid, w.week];
+        this.addTo(daily, w.campaignId, w.advertiserId, pragueDay(now), { spend: WEEKLY_PRICE });
+        dirtyCredit.add(w.advertiserId);
+        dirtyTotals.add(w.campaignId);
+      }
+      this.touched(w.campaignId);
+    }
+  }
+
+  /** First fetch per e-mail and campaign, then the charges for the round's net views. Answers the ids to settle. */
+  private async countFetches(round: string, fetches: FetchEvent[], daily: Map<string, DailyIncrement>, dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<string[]> {
+    const counted = fetches.filter((f) => f.cls !== 'ignored');
+    if (counted.length === 0) return [];
+    const ids = [...new Set(counted.map((f) => `${f.campaignId}|${f.emailId}`))];
+    const unknown = ids.filter((id) => !this.recent.has(id));
+    const stored = new Map((await this.live.repos.stats.findImpressions(unknown)).map((r) => [r._id, r]));
+    const state = new Map<string, ImpressionState>(ids.map((id) => [id, this.recent.has(id) ? this.recent.get(id)! : stored.has(id) ? { net: stored.get(id)!.net } : null]));
+    const inserts = new Map<string, ImpressionRecord>();
+    const upgrades: string[] = [];
+    const views = new Map<string, number>();
+    for (const f of counted) {
+      const id = `${f.campaignId}|${f.emailId}`;
+      const step = countFetch(state.get(id) ?? null, f.cls);
+      state.set(id, step.next);
+      if (step.fetched === 0 && step.net === 0) continue;
+      const day = pragueDay(f.at);
+      const campaign = await this.live.campaign(f.campaignId);
+      if (!campaign) continue;
+      if (step.fetched) {
+        inserts.set(id, { _id: id, campaignId: f.campaignId, day, net: step.next!.net, round, settled: false, at: new Date(f.at) });
+        this.live.holds.fetched(`c:${f.campaignId}`, f.issuedAt, f.at);
+        this.live.holds.fetched(`a:${campaign.advertiserId}`, f.issuedAt, f.at);
+      } else if (inserts.has(id)) {
+        inserts.get(id)!.net = true;
+      } else {
+        upgrades.push(id);
+      }
+      this.addTo(daily, f.campaignId, campaign.advertiserId, day, { fetched: step.fetched, views: step.net });
+      if (step.net) views.set(f.campaignId, (views.get(f.campaignId) ?? 0) + 1);
+      this.stats.fetched += step.fetched;
+      this.stats.views += step.net;
+    }
+    await this.live.repos.stats.insertImpressions([...inserts.values()]);
+    if (upgrades.length > 0) await this.live.repos.stats.markImpressions(upgrades, { net: true, round, settled: false });
+    for (const [id, s] of state) this.remember(id, s);
+    await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
+    return [...inserts.keys(), ...upgrades];
+  }
+
+  /** One ledger entry per campaign and round for its net views, within credit and budget. */
+  async charge(round: string, views: Map<string, number>, daily: Map<string, DailyIncrement>, dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<void> {
+    const campaigns = (await Promise.all([...views.keys()].map((id) => this.live.campaign(id)))).filter((c) => c && c.pricing === 'per-view');
+    await Promise.all([this.live.creditsOf(campaigns.map((c) => c!.advertiserId)), this.live.totalsOf(campaigns.map((c) => c!._id))]);
+    const now = Date.now();
+    for (const c of campaigns) {
+      const credit = this.live.credits.get(c!.advertiserId)!;
+      const totals = this.live.totals.get(c!._id)!;
+      const price = pricePerView(credit.deposited);
+      const due = chargeViews({ views: views.get(c!._id)!, pricePerView: price, balance: credit.balance, budgetLeft: c!.budget == null ? Infinity : c!.budget - totals.spent });
+      const booked = await this.live.repos.credit.book({
+        _id: `chg:${round}:${c!._id}`, advertiserId: c!.advertiserId, campaignId: c!._id, kind: 'charge', amount: due.amount, views: due.charged, free: due.free, day: pragueDay(now), at: new Date(now),
+      });
+      if (!booked) continue;
+      credit.charged += due.amount;
+      credit.balance -= due.amount;
+      totals.spent += due.amount;
+      this.addTo(daily, c!._id, c!.advertiserId, pragueDay(now), { spend: due.amount, free: due.free });
+      dirtyCredit.add(c!.advertiserId);
+      dirtyTotals.add(c!._id);
+      this.stats.charged += due.charged;
+      this.stats.free += due.free;
+      this.touched(c!._id);
+    }
+  }
+
+  private async countClicks(clicks: ClickEvent[], daily: Map<string, DailyIncrement>): Promise<void> {
+    if (clicks.length === 0) return;
+    const byId = new Map(clicks.map((c) => [`${c.campaignId}|${c.emailId}`, c]));
+    const known = new Set((await this.live.repos.stats.findClicks([...byId.keys()])).map((c) => c._id));
+    const fresh = [...byId.entries()].filter(([id]) => !known.has(id));
+    await this.live.repos.stats.insertClicks(fresh.map(([_id, c]) => ({ _id, campaignId: c.campaignId, at: new Date(c.at) })));
+    for (const [, c] of fresh) {
+      const campaign = await this.live.campaign(c.campaignId);
+      if (!campaign) continue;
+      this.addTo(daily, c.campaignId, campaign.advertiserId, pragueDay(c.at), { clicks: 1 });
+      this.stats.clicks += 1;
+    }
+  }
+
+  private async save(dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<void> {
+    const now = new Date();
+    for (const id of dirtyCredit) await this.live.repos.credit.saveAccount({ ...this.live.credits.get(id)!, updatedAt: now });
+    await this.live.repos.stats.saveTotals([...dirtyTotals].map((id) => ({ ...this.live.totals.get(id)!, updatedAt: now })));
+  }
+
+  private addTo(daily: Map<string, DailyIncrement>, campaignId: string, advertiserId: string, day: string, counts: Omit<DailyIncrement, 'campaignId' | 'advertiserId' | 'day'>): void {
+    const key = `${campaignId}|${day}`;
+    const inc = daily.get(key) ?? { campaignId, advertiserId, day };
+    for (const [k, v] of Object.entries(counts) as Array<[keyof typeof counts, number]>) inc[k] = (inc[k] ?? 0) + v;
+    daily.set(key, inc);
+  }
+
+  private remember(id: string, s: ImpressionState): void {
+    if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.delete(id);
+    this.recent.set(id, s);
+  }
+}
