@@ -45,15 +45,20 @@ export function startInfrastructure(progress: Progress, options: { jaeger?: bool
  */
 function devSecrets(): Record<string, string> {
   const file = path.join(RUN, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = {
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const fresh: Record<string, string> = {
     JWT_SECRET: randomBytes(32).toString('hex'),
     WATCHDOG_LINK_SECRET: randomBytes(32).toString('hex'),
+    AD_TOKEN_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'admin@realityradar.local',
     ADMIN_PASSWORD: randomBytes(9).toString('base64url'),
   };
-  mkdirSync(RUN, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  // A checkout made before a secret existed gets the new one, and keeps the ones it has.
+  const secrets = { ...fresh, ...stored };
+  if (Object.keys(fresh).some((name) => !(name in stored))) {
+    mkdirSync(RUN, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
