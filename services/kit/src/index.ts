@@ -15,3 +15,4 @@ export * from './service';
 export * from './paths';
 export * from './testing';
 export * from './json-bytes';
+export * from './http-errors';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, type Logger } from '@rr/kit';
-import { AdCreditOrderBody, CORRELATION_HEADER, CheckoutBody, ENTITLEMENTS, PLANS, PLAN_TIERS, PlanTierSchema, httpStatusOf, type SubscriptionView } from '@rr/proto';
+import { AppError, jsonErrorHandler, type Logger } from '@rr/kit';
+import { AdCreditOrderBody, CORRELATION_HEADER, CheckoutBody, ENTITLEMENTS, PLANS, PLAN_TIERS, PlanTierSchema, type SubscriptionView } from '@rr/proto';
 import type { BillingDeps } from '../deps';
 import { isOpen } from '../domain/payment-state';
 import type { CheckoutService } from '../payments/checkout.service';
@@ -127,7 +127,7 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
   }));
 
   r.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
-  r.use(errorHandler(deps.log));
+  r.use(jsonErrorHandler(deps.log));
   return r;
 }
 
@@ -155,20 +155,3 @@ function subscriptionView(s: SubscriptionRecord): SubscriptionView {
   };
 }
 
-function errorHandler(log: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
-    if ((err as { type?: string }).type === 'entity.parse.failed') {
-      res.status(400).json({ error: { code: 'INVALID_FORM', message: 'the request body is not valid JSON' } });
-      return;
-    }
-    if (err instanceof AppError) {
-      const status = httpStatusOf(err.code);
-      if (status >= 500) log.error({ err, path: req.path }, 'request failed');
-      if (err.retriable) res.set('Retry-After', '5');
-      res.status(status).json({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
-      return;
-    }
-    log.error({ err, path: req.path }, 'request failed');
-    res.status(500).json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
-  };
-}
