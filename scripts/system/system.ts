@@ -45,12 +45,16 @@ export function startInfrastructure(progress: Progress, options: { jaeger?: bool
  */
 function devSecrets(): Record<string, string> {
   const file = path.join(RUN, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : null;
+  // A checkout made before a secret existed gets it added (AD_TOKEN_SECRET came with advertising).
+  if (kept?.AD_TOKEN_SECRET) return kept;
   const secrets = {
     JWT_SECRET: randomBytes(32).toString('hex'),
     WATCHDOG_LINK_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'admin@realityradar.local',
     ADMIN_PASSWORD: randomBytes(9).toString('base64url'),
+    ...kept,
+    AD_TOKEN_SECRET: randomBytes(32).toString('hex'),
   };
   mkdirSync(RUN, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
