@@ -33,6 +33,7 @@ export function portsFor(offset = 0) {
     notifierApi: TOPOLOGY.notifier.ports.NOTIFIER_API_PORT + offset,
     accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
+    adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
       account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
@@ -99,7 +100,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi), ...INGEST_PROCESS_ENV }),
     svc('matcher', MATCHER_PROCESS_ENV),
-    svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi) }),
+    svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi) }),
     svc('crawler', { ...portalUrls, ...INGEST_PROCESS_ENV }),
     svc('billing', {
       BILLING_API_PORT: String(PORTS.billingApi),
@@ -115,7 +116,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       GOPAY_NOTIFICATION_URL: local(PORTS.billingApi, '/billing/gopay/notify'),
       RECONCILE_SECONDS: '5',
     }),
-    svc('ad-serving'),
+    svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
     svc('analytics'),
     {
       name: 'gateway',
@@ -130,6 +131,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         ACCOUNT_URL: local(PORTS.accountApi),
         OFFERS_URL: local(PORTS.normaliserApi),
         BILLING_URL: local(PORTS.billingApi),
+        ADS_URL: local(PORTS.adsApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AccountConfig } from '../../services/account/src/config';
+import { AdServingConfig } from '../../services/ad-serving/src/config';
 import { AnalyticsConfig } from '../../services/analytics/src/config';
 import { BillingConfig } from '../../services/billing/src/config';
 import { CrawlerConfig } from '../../services/crawler/src/config';
@@ -20,7 +21,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 const SCHEMAS: Record<ServiceName, z.ZodTypeAny> = {
   gateway: GatewayConfig, crawler: CrawlerConfig, normaliser: NormaliserConfig, matcher: MatcherConfig,
-  notifier: NotifierConfig, account: AccountConfig, billing: BillingConfig, 'ad-serving': BaseConfig, analytics: AnalyticsConfig,
+  notifier: NotifierConfig, account: AccountConfig, billing: BillingConfig, 'ad-serving': AdServingConfig, analytics: AnalyticsConfig,
 };
 const SERVICES = Object.keys(TOPOLOGY) as ServiceName[];
 

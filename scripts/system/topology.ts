@@ -27,6 +27,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
       ACCOUNT_URL: [{ service: 'account', port: 'ACCOUNT_API_PORT' }],
       OFFERS_URL: [{ service: 'normaliser', port: 'OFFERS_API_PORT' }],
       BILLING_URL: [{ service: 'billing', port: 'BILLING_API_PORT' }],
+      ADS_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }],
       SERVICE_HEALTH_URLS: [
         ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
@@ -36,11 +37,12 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   crawler: { ports: HEALTH(8201), scalesOut: true, links: { PORTAL_BASE_URL_: [{ service: 'portal-simulator', port: 'PORT' }] } },
   normaliser: { ports: { ...HEALTH(8202), OFFERS_API_PORT: 8102 }, scalesOut: false },
   matcher: { ports: HEALTH(8203), scalesOut: true },
-  notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true },
+  notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true, links: { AD_SERVING_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }] } },
   account: { ports: { ...HEALTH(8205), ACCOUNT_API_PORT: 8105 }, scalesOut: true },
   // GoPay and Fio banka are outside systems (the payment simulator stands in for them locally).
   billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },
-  'ad-serving': { ports: HEALTH(8207), scalesOut: false },
+  // One instance: its counting loop is the single writer of counts and credit (services/ad-serving/README.md).
+  'ad-serving': { ports: { ...HEALTH(8207), AD_API_PORT: 8107 }, scalesOut: false },
   analytics: { ports: HEALTH(8208), scalesOut: false },
 };
 

@@ -27,7 +27,7 @@ export const MOBILE = solidPng(320, 150, [10, 90, 170, 255]);
 export async function startAds(overrides: Record<string, string> = {}) {
   const apiPort = await freePort();
   const t = testEnv({ AD_API_PORT: String(apiPort), JWT_SECRET, AD_TOKEN_SECRET, PUBLIC_URL: 'http://rr.test', ADS_FLUSH_MS: '100000', ADS_REFRESH_MS: '100000', ...overrides });
-  const bus = new Bus({ clientId: `test-${t.id}`, brokers: t.brokers, topicPrefix: t.prefix, logger: createLogger('test', 'silent') });
+  const bus = new Bus({ clientId: `test-${t.id}`, brokers: t.brokers, topicPrefix: t.env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
   await bus.connect();
   await bus.ensureTopics();
   let parts!: Awaited<ReturnType<typeof startAdServing>>;

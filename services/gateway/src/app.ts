@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config';
 import { aggregateHealth } from './health/aggregate-health';
 import { correlation } from './http/correlation';
 import { errorHandler, localeOf } from './http/error-handler';
+import { adsRoutes } from './http/ads-routes';
 import { proxyTo } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
@@ -52,10 +53,14 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
   api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));
+  // Advertisers' self-service, reports and the administrators' review (banner uploads as raw bytes).
+  api.use('/ads', adsRoutes(proxyTo(config.ADS_URL, config.UPSTREAM_TIMEOUT_MS, log)));
   api.use((req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });
   });
   app.use('/api', api);
+  // The banner images and click redirects inside alert e-mails, served from our origin (short timeout: an image is never worth a wait).
+  app.use('/a', proxyTo(config.ADS_URL, Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), log));
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {

@@ -20,5 +20,9 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   ALERT_SEND_CONCURRENCY: z.coerce.number().int().min(1).default(128),
   /** How often the ledger is scanned for open entries this process does not know (another instance's, replayed dead letters). */
   ALERT_RESCAN_MS: z.coerce.number().int().min(200).default(60_000),
+  /** The ad service's API (the banner decision); empty = no banners. */
+  AD_SERVING_URL: z.string().default('http://127.0.0.1:8107').refine((u) => u === '' || /^https?:\/\//.test(u), 'an http(s) address or empty'),
+  /** An alert waits at most this long for its banner; then it goes out without one. */
+  AD_DECISION_TIMEOUT_MS: z.coerce.number().int().min(10).max(2_000).default(150),
 });
 export type NotifierConfig = z.infer<typeof NotifierConfig>;

@@ -337,7 +337,8 @@ export class Dispatcher {
   private async send(batch: Batch, marked: Promise<unknown>): Promise<void> {
     const entries = batch.entries.map((q) => q.entry);
     const [first] = entries;
-    const ad = entries.some((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale }).catch(() => null) : null;
+    // A banner only when every alert of the e-mail allows one (a paying or non-consenting owner's alert keeps it ad-free).
+    const ad = entries.every((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale, emailId: batch.batchId, offers: entries.map((e) => e.offer) }).catch(() => null) : null;
     const mail = renderAlertEmail({
       locale: first.locale, emailId: batch.batchId, publicUrl: this.options.publicUrl, tokenOf: this.options.tokenOf, ad,
       items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason })),

@@ -3,6 +3,7 @@ import { watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
 import type { NotifierConfig } from './config';
 import { Dispatcher } from './dispatcher';
 import { onMatchFound } from './handlers/on-match-found';
+import { httpAdSource } from './mail/ad-client';
 import { noAds, type AdSource } from './mail/ad-slot';
 import { LedgerRepository } from './repositories/ledger.repository';
 import { sendgridPublicKey } from './http/sendgrid-signature';
@@ -20,7 +21,8 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   const ledger = new LedgerRepository(ctx.db!);
   await ledger.init();
   const mailer = createMailer(config, 'notifier');
-  const dispatcher = new Dispatcher(ledger, mailer, bus, options.ads ?? noAds, {
+  const ads = options.ads ?? (config.AD_SERVING_URL ? httpAdSource({ url: config.AD_SERVING_URL, timeoutMs: config.AD_DECISION_TIMEOUT_MS, log }) : noAds);
+  const dispatcher = new Dispatcher(ledger, mailer, bus, ads, {
     publicUrl: config.PUBLIC_URL,
     windowMs: config.ALERT_WINDOW_MS,
     maxOffersPerEmail: config.ALERT_MAX_OFFERS_PER_EMAIL,

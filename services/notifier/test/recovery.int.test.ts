@@ -12,7 +12,7 @@ const run = randomUUID().slice(0, 8);
 // The default rescan (60 s) stays out of the way: what is found here is found by the start-up load or a redelivery.
 const env = {
   ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'z'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
+  PUBLIC_URL: 'https://realityradar.test', AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'z'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
   ALERT_WINDOW_MS: '1500', ALERT_CLAIM_TIMEOUT_MS: '2000',
 };
 const person = (name: string) => `${name}-${run}@example.cz`;

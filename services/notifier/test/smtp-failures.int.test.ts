@@ -44,7 +44,7 @@ describe('notifier when the mail server refuses', () => {
     const port = (smtp.server.server.address() as AddressInfo).port;
     const env = {
       ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
-      WATCHDOG_LINK_SECRET: 'y'.repeat(40), SMTP_URL: `smtp://127.0.0.1:${port}`,
+      AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'y'.repeat(40), SMTP_URL: `smtp://127.0.0.1:${port}`,
     };
     bus = new Bus({ clientId: 'notifier-test', brokers: ['127.0.0.1:9092'], topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
     await bus.connect();

@@ -11,7 +11,7 @@ const run = randomUUID().slice(0, 8);
 const CLAIM_TIMEOUT_MS = 4_000;
 const env = {
   ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'z'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
+  PUBLIC_URL: 'https://realityradar.test', AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'z'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
   ALERT_WINDOW_MS: '1500', ALERT_CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
 };
 

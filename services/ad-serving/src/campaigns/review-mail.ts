@@ -3,7 +3,7 @@ import type { MailMessage } from '@rr/kit';
 import type { CampaignRecord } from '../repositories/campaign.repository';
 
 /** The advertiser's campaigns page per locale (web/src/routes.ts `advertising` … `/inzerce/kampane`). */
-const CAMPAIGNS_PATH: Record<Locale, string> = { cs: '/inzerce/kampane', en: '/en/advertising/campaigns' };
+const CAMPAIGNS_PATH: Record<Locale, string> = { cs: '/inzerce/kampane', en: '/inzerce/campaigns' };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

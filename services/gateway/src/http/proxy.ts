@@ -19,7 +19,7 @@ export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): Reques
       const upstream = await fetch(url, {
         method: req.method,
         headers: headersFor(req),
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : JSON.stringify(req.body ?? {}),
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : JSON.stringify(req.body ?? {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -38,7 +38,9 @@ export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): Reques
 
 function headersFor(req: Request): Record<string, string> {
   // The trace goes on in the service: the gateway's server span is the parent of the service's.
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': req.ip ?? '', ...traceHeaders() };
+  // A raw upload (a banner image) keeps its own type; everything else was parsed as JSON.
+  const type = Buffer.isBuffer(req.body) ? req.headers['content-type'] ?? 'application/octet-stream' : 'application/json';
+  const headers: Record<string, string> = { 'content-type': type, 'x-forwarded-for': req.ip ?? '', ...traceHeaders() };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;

@@ -50,10 +50,26 @@ describe('renderAlertEmail', () => {
   });
 
   it('renders the banner slot only when there is an ad', () => {
-    expect(renderAlertEmail(input()).html).not.toContain('Reklama');
-    const withAd = renderAlertEmail(input({ ad: { imageUrl: 'https://ads.example/b.png', clickUrl: 'https://ads.example/c', alt: 'Hypotéka' } }));
-    expect(withAd.html).toContain('Reklama');
+    const plain = renderAlertEmail(input());
+    expect(plain.html).not.toContain('Reklama');
+    expect(plain.text).not.toContain('odmítnout');
+    const withAd = renderAlertEmail(input({ ad: { imageUrl: 'https://ads.example/b.png', mobileImageUrl: 'https://ads.example/m.png', clickUrl: 'https://ads.example/c', alt: 'Hypotéka' } }));
     expect(withAd.html).toContain('https://ads.example/b.png');
+    expect(withAd.html).toContain('<img class="ad-m" src="https://ads.example/m.png"');
+    expect(withAd.html).toContain('alt="Hypotéka"');
+  });
+
+  it('marks an e-mail with a banner as a commercial communication and keeps the way to refuse ads in it', () => {
+    const ad = { imageUrl: 'https://ads.example/b.png', clickUrl: 'https://ads.example/c', alt: 'Hypotéka' };
+    const cs = renderAlertEmail(input({ ad }));
+    expect(cs.html).toContain('Reklama – obchodní sdělení');
+    expect(cs.html).toContain('href="https://realityradar.cz/inzerce"');
+    expect(cs.html).toContain('href="https://realityradar.cz/muj-profil"');
+    expect(cs.text).toContain('Reklama – obchodní sdělení: Hypotéka https://ads.example/c');
+    expect(cs.text).toContain('Nastavení e-mailů: https://realityradar.cz/muj-profil');
+    const en = renderAlertEmail(input({ ad, locale: 'en' }));
+    expect(en.text).toContain('Advertisement – commercial communication');
+    expect(en.text).toContain('https://realityradar.cz/my-profile');
   });
 
   it('shows the previous price of a price drop', () => {

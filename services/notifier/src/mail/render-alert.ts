@@ -41,7 +41,7 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
     ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
     : `${offersCount(locale, items.length)} – Reality Radar`;
   const watchdogIds = [...new Set(items.map((i) => i.watchdogId))];
-  const ad = renderAdSlot(input.ad, locale);
+  const ad = renderAdSlot(input.ad, locale, base);
 
   const cards = items.map((item) => card(item, locale, base)).join('');
   const footers = watchdogIds.map((id) => {
@@ -49,7 +49,7 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
     return `<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
   }).join('');
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title>
-<style>@media (max-width:620px){.wrap{width:100%!important}.photo img{width:100%!important;height:auto!important}.ad img{max-width:320px!important}}</style></head>
+<style>@media (max-width:620px){.wrap{width:100%!important}.photo img{width:100%!important;height:auto!important}.ad .ad-d{display:none!important}.ad .ad-m{display:block!important;max-height:none!important}}</style></head>
 <body style="margin:0;padding:0;background:#f2f4f7;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f7"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" class="wrap" width="600" cellpadding="0" cellspacing="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:8px">
@@ -57,7 +57,7 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <tr><td style="padding:0 24px 8px;font-size:15px">${t.intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p></td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
@@ -68,7 +68,7 @@ ${ad.html}
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', t.footer,
+    '', t.footer, ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
   const primary = linksOf(first.watchdogId);
