@@ -9,7 +9,7 @@ const { Double, Int32, Long, ObjectId } = mongoose.mongo;
 
 /**
  * The embedded database answers filters and sorts on indexed top-level fields from SQLite's
- * indexes (scripts/infra/ferretdb/pushdown.patch). Pushed down, a condition must never lose a
+ * indexes (scripts/infra/ferretdb/3-pushdown.patch). Pushed down, a condition must never lose a
  * document, and a pushed-down sort must order exactly as MongoDB does. This test runs every
  * query shape the services use on awkward data (numbers of mixed types, null and missing, dates,
  * ObjectIDs, booleans, documents, arrays, diacritics) and checks each answer against the same

@@ -3,7 +3,7 @@ import type { Collection, Document } from 'mongodb';
 import { testEnv } from '../src/testing';
 
 /**
- * Writes on the embedded database behave as on MongoDB (scripts/infra/ferretdb/write-path.patch):
+ * Writes on the embedded database behave as on MongoDB (scripts/infra/ferretdb/4-write-path.patch):
  * FerretDB applies an update by reading the document and writing it back whole, so concurrent
  * updates of one document could undo each other, and replacements are taken in bulk. These run
  * the write shapes the services use under concurrency and check MongoDB's results.
