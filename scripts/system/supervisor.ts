@@ -7,6 +7,8 @@ import type { ProcessSpec } from './services';
 const ROOT = path.resolve(__dirname, '../..');
 /** Stack traces point into the TypeScript sources. */
 const NODE_ARGS = ['--enable-source-maps'];
+/** BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile into <dir>/<name> when it stops (open in Chrome DevTools). */
+const profileArgs = (name: string) => (process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF_DIR, name)}`] : []);
 export const LOG_DIR = path.join(ROOT, '.run/logs');
 
 type Running = { spec: ProcessSpec; child: ChildProcess | null; restarts: number; log: WriteStream; stopped: boolean };
@@ -36,7 +38,7 @@ export class Supervisor {
   private launch(entry: Running): void {
     const { spec } = entry;
     // Compiled by `bundle` before the start: plain node runs it, so a kill reaches the service itself.
-    const child = spawn(process.execPath, [...NODE_ARGS, bundlePath(spec.name)], {
+    const child = spawn(process.execPath, [...NODE_ARGS, ...profileArgs(spec.name), bundlePath(spec.name)], {
       cwd: path.join(ROOT, spec.dir),
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,11 @@ export type CallSpec = {
   ok?: number[];
 };
 
-export type CallFigures = { name: string; requests: number; p50ms: number; p99ms: number; perSecond: number; unexpected: number };
+export type CallFigures = {
+  name: string; requests: number; p50ms: number; p99ms: number; perSecond: number;
+  /** Answers with a status outside `ok`, errors and timeouts; `unexpectedBy` names them (`409`, `timeout`). */
+  unexpected: number; unexpectedBy: Record<string, number>;
+};
 
 /**
  * Runs one call with `connections` concurrent clients through autocannon (a well-kept HTTP load
@@ -17,7 +21,7 @@ export type CallFigures = { name: string; requests: number; p50ms: number; p99ms
  */
 export async function measureCall(baseUrl: string, spec: CallSpec, connections: number): Promise<CallFigures> {
   let next = 0;
-  let unexpected = 0;
+  const unexpectedBy: Record<string, number> = {};
   const ok = new Set(spec.ok ?? [200, 201]);
   const result = await autocannon({
     url: baseUrl,
@@ -33,17 +37,20 @@ export async function measureCall(baseUrl: string, spec: CallSpec, connections: 
           return { ...req, method: r.method, path: r.path, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
         },
         onResponse: (status) => {
-          if (!ok.has(status)) unexpected++;
+          if (!ok.has(status)) unexpectedBy[status] = (unexpectedBy[status] ?? 0) + 1;
         },
       },
     ],
   });
+  if (result.errors) unexpectedBy.error = result.errors;
+  if (result.timeouts) unexpectedBy.timeout = result.timeouts;
   return {
     name: spec.name,
     requests: result.requests.total,
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     perSecond: Math.round(result.requests.average),
-    unexpected: unexpected + result.errors + result.timeouts,
+    unexpected: Object.values(unexpectedBy).reduce((a, b) => a + b, 0),
+    unexpectedBy,
   };
 }

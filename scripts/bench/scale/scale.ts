@@ -99,7 +99,7 @@ async function main() {
     const figures: CallFigures[] = [];
     for (const spec of calls) {
       const f = await measureCall(gateway, spec, CONNECTIONS);
-      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers` : ''}`);
+      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}`);
       figures.push(f);
     }
     const rssMB = Object.fromEntries(processes.filter((p) => p.service).map((p) => [p.name, residentMB(supervisor.pidOf(p.name))]));
@@ -112,7 +112,7 @@ async function main() {
       activeWatchdogs: COUNTS.activeWatchdogs,
       p99ms: Object.fromEntries(figures.map((f) => [f.name, f.p99ms])),
       p50ms: Object.fromEntries(figures.map((f) => [f.name, f.p50ms])),
-      unexpected: Object.fromEntries(figures.filter((f) => f.unexpected).map((f) => [f.name, f.unexpected])),
+      unexpected: Object.fromEntries(figures.filter((f) => f.unexpected).map((f) => [f.name, f.unexpectedBy])),
       readySeconds: Object.fromEntries(Object.entries(readySeconds).filter(([name]) => processes.find((p) => p.name === name)?.service)),
       rssMB,
       matcherReadySeconds: readySeconds.matcher,

@@ -19,6 +19,12 @@ describe('session token', () => {
     expect(tokens.verify(tokens.sign(sessionPayloadOf(user, 3)))).toBe('u_1');
   });
 
+  it('accepts a token signed with the secret as a string (other services, older tokens)', () => {
+    const tokens = new SessionTokens('k'.repeat(32), 60);
+    expect(tokens.verify(jwt.sign({ sub: 'u_1' }, 'k'.repeat(32), { algorithm: 'HS256', expiresIn: 60 }))).toBe('u_1');
+    expect((jwt.verify(tokens.sign(sessionPayloadOf(user, 0)), 'k'.repeat(32)) as jwt.JwtPayload).sub).toBe('u_1');
+  });
+
   it('refuses tokens signed with another secret or expired', () => {
     const tokens = new SessionTokens('k'.repeat(32), 60);
     const other = new SessionTokens('o'.repeat(32), 60);

@@ -1,4 +1,6 @@
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '@rr/kit';
 import { ROLES, SessionPayload, entitlementsOf, type EmailPreference, type Locale } from '@rr/proto';
 import type { UserRecord } from '../users/user.model';
 
@@ -30,7 +32,11 @@ export function sessionPayloadOf(user: UserRecord, filterCount: number): Session
 
 /** HS256 tokens carrying the spec's session payload; `sub` is the user id. */
 export class SessionTokens {
-  constructor(private readonly secret: string, private readonly ttlSeconds: number) {}
+  private readonly secret: KeyObject;
+
+  constructor(secret: string, private readonly ttlSeconds: number) {
+    this.secret = hmacKey(secret);
+  }
 
   sign(payload: SessionPayload): string {
     return jwt.sign(payload, this.secret, { algorithm: 'HS256', expiresIn: this.ttlSeconds, subject: payload.id });

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppError } from '@rr/kit';
+import { AppError, hmacKey } from '@rr/kit';
 import { LOCALES, ROLES, type Locale } from '@rr/proto';
 
 export type SessionUser = { id: string; email: string; locale: Locale; role: number };
@@ -11,7 +11,7 @@ export function sessionUserOf(req: Request, secret: string): SessionUser {
   const token = header ?? (typeof req.query.token === 'string' ? req.query.token : null);
   if (!token) throw new AppError('UNAUTHENTICATED', 'log in first');
   try {
-    const p = jwt.verify(token, secret, { algorithms: ['HS256'] }) as Record<string, unknown>;
+    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as Record<string, unknown>;
     if (typeof p.sub !== 'string' || typeof p.email !== 'string') throw new Error('payload without sub or email');
     const locale = (LOCALES as readonly string[]).includes(String(p.locale)) ? (p.locale as Locale) : 'cs';
     return { id: p.sub, email: p.email, locale, role: typeof p.role === 'number' ? p.role : ROLES.USER };

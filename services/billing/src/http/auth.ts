@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppError } from '@rr/kit';
+import { AppError, hmacKey } from '@rr/kit';
 import { LOCALES, ROLES, type Locale } from '@rr/proto';
 
 export type SessionUser = { id: string; email: string; locale: Locale; role: number };
@@ -10,7 +10,7 @@ export function sessionUserOf(req: Request, secret: string): SessionUser {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (!match) throw new AppError('UNAUTHENTICATED', 'log in first');
   try {
-    const p = jwt.verify(match[1], secret, { algorithms: ['HS256'] }) as Record<string, unknown>;
+    const p = jwt.verify(match[1], hmacKey(secret), { algorithms: ['HS256'] }) as Record<string, unknown>;
     if (typeof p.sub !== 'string' || typeof p.email !== 'string') throw new Error('payload without sub or email');
     const locale = (LOCALES as readonly string[]).includes(String(p.locale)) ? (p.locale as Locale) : 'cs';
     return { id: p.sub, email: p.email, locale, role: typeof p.role === 'number' ? p.role : ROLES.USER };

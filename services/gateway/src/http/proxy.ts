@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { AppError, traceHeaders, type Logger } from '@rr/kit';
 import { CORRELATION_HEADER } from '@rr/proto';
 import { genericMessage } from './error-handler';
+import { requestUpstream } from './upstream';
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept-language', 'user-agent', CORRELATION_HEADER];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'location', 'retry-after', 'cache-control'];
@@ -16,19 +17,18 @@ export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): Reques
   return async (req, res, next) => {
     const url = base + req.originalUrl.replace(/^\/api/, '');
     try {
-      const upstream = await fetch(url, {
+      const upstream = await requestUpstream(url, {
         method: req.method,
         headers: headersFor(req),
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : JSON.stringify(req.body ?? {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.isBuffer(req.body) ? req.body : JSON.stringify(req.body ?? {}),
+        timeoutMs,
       });
       res.status(upstream.status);
       for (const name of FORWARDED_RESPONSE_HEADERS) {
-        const value = upstream.headers.get(name);
+        const value = upstream.headers[name];
         if (value) res.setHeader(name, value);
       }
-      res.send(Buffer.from(await upstream.arrayBuffer()));
+      res.send(upstream.body);
     } catch (err) {
       log.warn({ err, url, correlationId: req.headers[CORRELATION_HEADER] }, 'upstream unavailable');
       next(new AppError('UNAVAILABLE', genericMessage(req), { cause: err, retriable: true }));
