@@ -1,0 +1,92 @@
+import type { Confirmations } from '../confirmations';
+import type { LedgerEntry } from '../repositories/ledger.model';
+import type { LedgerRepository } from '../repositories/ledger.repository';
+import { acceptedOf, queuedOf, type DispatchContext } from './context';
+
+/** A sent but unreported entry younger than this may still be on its way through this very process. */
+const REPORT_GRACE_MS = 5_000;
+
+/**
+ * What the working view learns from the ledger rather than from this process: the open entries at
+ * start and at each rescan (another instance's leftovers, a dead letter replayed by hand), entries
+ * already in the ledger when inserted again, and the states of people before their alerts are planned.
+ */
+export class Recovery {
+  constructor(
+    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds'>,
+    private readonly confirmations: Confirmations,
+    private readonly ctx: DispatchContext,
+  ) {}
+
+  /**
+   * Reads the ledger's open entries (by index) and the states of their people and of the people
+   * this view holds: at start, and now and then to pick up what this process does not know
+   * (another instance's leftovers, a dead letter replayed by hand, an address unblocked by hand).
+   * Other people's states are read when an alert for them arrives (`knowRecipients`).
+   */
+  async load(now = Date.now()): Promise<{ adopted: number; unreported: number }> {
+    const { queue } = this.ctx;
+    const open = await this.ledger.openEntries();
+    queue.forgetIdleRecipients(now);
+    const emails = [...new Set([...open.map((e) => e.email), ...queue.knownRecipients()])];
+    const states = new Map((await this.ledger.findRecipients(emails)).map((r) => [r._id, r]));
+    for (const email of emails) {
+      const r = states.get(email);
+      const known = queue.recipient(email);
+      const blockedHere = known?.blocked && (known.blockedAt ?? 0) >= now;
+      queue.setRecipient(email, {
+        lastEmailAt: Math.max(known?.lastEmailAt ?? 0, r?.lastEmailAt?.getTime() ?? 0) || null,
+        blocked: blockedHere || Boolean(r?.blocked),
+        blockedReason: blockedHere ? known!.blockedReason : (r?.blockedReason ?? null),
+        blockedAt: known?.blockedAt ?? null,
+      });
+    }
+    let adopted = 0;
+    const unreported = new Map<string, LedgerEntry[]>();
+    for (const entry of open) {
+      if (queue.knows(entry._id)) continue;
+      if (entry.status === 'sent') {
+        if ((entry.sentAt?.getTime() ?? 0) < now - REPORT_GRACE_MS) unreported.set(entry.batchId ?? entry._id, [...(unreported.get(entry.batchId ?? entry._id) ?? []), entry]);
+      } else if (this.adopt(entry)) adopted++;
+    }
+    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId));
+    if (adopted > 0) this.ctx.kick();
+    return { adopted, unreported: unreported.size };
+  }
+
+  /** Reads the states of the people this view does not hold yet (before their alerts are planned). */
+  async knowRecipients(emails: Iterable<string>, now = Date.now()): Promise<void> {
+    const { queue } = this.ctx;
+    const unknown = queue.unknownRecipients(emails);
+    if (unknown.length === 0) return;
+    queue.forgetIdleRecipients(now);
+    const states = new Map((await this.ledger.findRecipients(unknown)).map((r) => [r._id, r]));
+    for (const email of unknown) {
+      const r = states.get(email);
+      if (queue.recipient(email)) continue; // learned meanwhile (an e-mail started, a block)
+      queue.setRecipient(email, { lastEmailAt: r?.lastEmailAt?.getTime() ?? null, blocked: Boolean(r?.blocked), blockedReason: r?.blockedReason ?? null, blockedAt: null });
+    }
+  }
+
+  /**
+   * Keys that were already in the ledger when inserted. Usually an old alert (nothing to do); but an
+   * entry of a batch whose first attempt failed half-way, or one another instance left behind,
+   * is still open and is taken up here rather than at the next rescan.
+   */
+  async adoptIfOpen(keys: string[]): Promise<void> {
+    const { queue } = this.ctx;
+    const unknown = keys.filter((k) => !queue.knows(k));
+    if (unknown.length === 0) return;
+    const entries = await this.ledger.findByIds(unknown);
+    let adopted = 0;
+    for (const entry of entries) {
+      if (entry.status === 'pending' || entry.status === 'claimed') adopted += this.adopt(entry) ? 1 : 0;
+      else if (entry.status !== 'sent' || entry.reported) queue.close([entry._id]);
+    }
+    if (adopted > 0) this.ctx.kick();
+  }
+
+  private adopt(entry: LedgerEntry): boolean {
+    return this.ctx.queue.add(queuedOf(entry, this.ctx.options.claimTimeoutMs));
+  }
+}
