@@ -24,6 +24,7 @@ export * from './api/health';
 export * from './examples/events';
 export * from './domain/geo';
 export * from './domain/criteria-match';
+export * from './domain/criteria-words';
 export * from './domain/criteria-containment';
 export * from './api/filters';
 export * from './api/links';

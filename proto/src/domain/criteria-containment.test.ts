@@ -170,6 +170,14 @@ describe('criteria containment', () => {
     expect(failures).toEqual(['adTypes', 'area', 'elevatorOnly']);
   });
 
+  it('compares wanted and refused words: a watchdog without them covers one with them, not the other way', () => {
+    expect(covers({}, { words: { any: ['balkon*'], none: ['drazba'] } })).toBe(true);
+    expect(covers({ words: { any: ['balkon*'] } }, {})).toBe(false);
+    expect(covers({ words: { any: ['balkon*'] } }, { words: { any: ['balkonem'] } })).toBe(true);
+    expect(covers({ words: { none: ['drazb*'] } }, { words: { none: ['drazba'] } })).toBe(false);
+    expect(containmentFailures(criteria({ words: { none: ['drazba'] } }), criteria(), hierarchy)).toEqual(['words']);
+  });
+
   it('treats a range with both ends open as no restriction', () => {
     expect(rangeContains({ from: null, to: null }, { from: 5 })).toBe(true);
     expect(rangeContains({ from: 5 }, { from: null, to: null })).toBe(false);

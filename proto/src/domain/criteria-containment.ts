@@ -3,6 +3,7 @@ import { distanceKm } from './geo';
 import { criterionApplies, isOpenRange, type ScopedCriterion } from './criteria-match';
 import type { PlaceKind } from './location';
 import type { Range, WatchdogCriteria } from './watchdog';
+import { wordsContain } from './criteria-words';
 
 /**
  * Whether one watchdog's selection covers another's: every offer the narrower one would alert
@@ -123,6 +124,7 @@ export function containmentFailures(broader: WatchdogCriteria, narrower: Watchdo
     ['includeWithoutPrice', broader.includeWithoutPrice || !narrower.includeWithoutPrice],
     // Price-drop alerts are extra alerts: a broader watchdog without them does not cover them.
     ['priceDrops', broader.priceDrops || !narrower.priceDrops],
+    ['words', wordsContain(broader.words, narrower.words)],
   ];
   return checks.filter(([, ok]) => !ok).map(([name]) => name);
 }

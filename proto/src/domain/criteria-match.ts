@@ -3,6 +3,7 @@ import { distanceKm } from './geo';
 import type { OfferLocation, WatchdogPlace } from './location';
 import type { Offer } from './offer';
 import type { Range, WatchdogCriteria } from './watchdog';
+import { OfferWords, hasWords, wordsAllow } from './criteria-words';
 
 /**
  * The exact meaning of every watchdog field, shared by the matcher (is this offer for this
@@ -22,6 +23,9 @@ import type { Range, WatchdogCriteria } from './watchdog';
  *   district code equals the place's code), or within the place's radius (great-circle distance
  *   from the place's centre to the offer's point, inclusive), when the radius is above 0 and both
  *   points are known.
+ * - Words (criteria-words.ts): wanted terms, one of which occurs in the title or description, and
+ *   refused ones, none of which does. The matcher checks them on the candidates its index finds
+ *   (`narrowingAllows`), so they never make the index larger.
  */
 
 const ALL: readonly RealEstateType[] = ['Apartment', 'House', 'Land', 'Commercial', 'Other'];
@@ -83,8 +87,24 @@ function priceAllows(criteria: WatchdogCriteria, offer: Offer): boolean {
   return inRange(criteria.price, offer.price) && inRange(criteria.pricePerM2, pricePerM2Of(offer));
 }
 
+/** An offer's words for the narrowing criteria, worked out once per offer. */
+export const offerWordsOf = (offer: Pick<Offer, 'title' | 'description'>): OfferWords => new OfferWords(offer.title, offer.description);
+
+/** Whether a watchdog has criteria the matcher checks after its index. */
+export const hasNarrowing = (criteria: WatchdogCriteria): boolean => hasWords(criteria.words);
+
+/** The criteria checked after the index: `words` are the offer's (`offerWordsOf`). */
+export function narrowingAllows(criteria: WatchdogCriteria, words: OfferWords): boolean {
+  return wordsAllow(criteria.words, words);
+}
+
 /** Whether the offer satisfies every criterion of the watchdog (not whether the watchdog is active). */
 export function matchesCriteria(criteria: WatchdogCriteria, offer: Offer): boolean {
+  return matchesIndexedCriteria(criteria, offer) && (!hasNarrowing(criteria) || narrowingAllows(criteria, offerWordsOf(offer)));
+}
+
+/** The criteria the matcher's index answers: all but the narrowing ones. */
+export function matchesIndexedCriteria(criteria: WatchdogCriteria, offer: Offer): boolean {
   const type = offer.realEstateType;
   const scoped = (criterion: ScopedCriterion, ok: () => boolean) => !criterionApplies(criterion, type) || ok();
   return (

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
+import { WordsCriterion } from './criteria-words';
 import { WatchdogPlace } from './location';
 
 /** A closed or open-ended range; a missing end is open. */
@@ -31,6 +32,8 @@ export const WatchdogCriteria = z.object({
   includeWithoutPrice: z.boolean().default(true),
   /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
   priceDrops: z.boolean().default(false),
+  /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
+  words: WordsCriterion.default({ any: [], none: [] }),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;

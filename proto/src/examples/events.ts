@@ -107,6 +107,7 @@ export const exampleWatchdog: Watchdog = {
     places: [{ kind: 'municipality', code: '554782', name: 'Praha', point: { lat: 50.0835, lon: 14.4342 }, radiusKm: 0 }],
     includeWithoutPrice: true,
     priceDrops: false,
+    words: { any: [], none: [] },
   },
   status: 'Active',
   createdAt: at,

@@ -34,6 +34,8 @@ export function summariseCriteria(c: WatchdogCriteria, locale: Locale): string[]
     lines.push(`${cs ? 'Cena' : 'Price'}: ${[from, to].filter(Boolean).join(' ')}`);
   }
   if (c.area.from != null || c.area.to != null) lines.push(`${cs ? 'Plocha' : 'Area'}: ${c.area.from ?? 0}–${c.area.to ?? '∞'} m²`);
+  if (c.words?.any.length) lines.push(`${cs ? 'Se slovy' : 'With words'}: ${c.words.any.join(', ')}`);
+  if (c.words?.none.length) lines.push(`${cs ? 'Bez slov' : 'Without words'}: ${c.words.none.join(', ')}`);
   return lines;
 }
 

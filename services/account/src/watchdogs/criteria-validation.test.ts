@@ -58,4 +58,14 @@ describe('criteria validation', () => {
     const c = validateCriteria({ ...valid, priceDrops: true }, translator('cs'), directory, { priceDropsAllowed: false });
     expect(c.priceDrops).toBe(false);
   });
+
+  it('keeps wanted and refused words folded, one each, and refuses phrases, punctuation and long lists in both locales', () => {
+    const c = validateCriteria({ ...valid, words: { any: ['Balkón*', 'balkon*', 'Sklep'], none: ['DRAŽBA'] } }, translator('cs'), directory, { priceDropsAllowed: false });
+    expect(c.words).toEqual({ any: ['balkon*', 'sklep'], none: ['drazba'] });
+    expect(validateCriteria(valid, translator('cs'), directory, { priceDropsAllowed: false }).words).toEqual({ any: [], none: [] });
+    expect(fieldsOf({ ...valid, words: { any: ['dva byty'] } })).toEqual({ 'words.any': expect.stringContaining('2–40 písmenech') });
+    expect(fieldsOf({ ...valid, words: { none: ['!!!'] } }, 'en')).toEqual({ 'words.none': expect.stringContaining('single words') });
+    expect(fieldsOf({ ...valid, words: { any: Array.from({ length: 21 }, (_, i) => `slovo${i}`) } })).toEqual({ 'words.any': 'Zadejte nejvýše 20 slov' });
+    expect(fieldsOf({ ...valid, words: 'balkon' })).toHaveProperty('words');
+  });
 });

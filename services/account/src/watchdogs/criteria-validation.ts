@@ -1,6 +1,6 @@
 import {
-  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, PLACE_KINDS, REAL_ESTATE_TYPES, TERRACE_TYPES,
-  WatchdogCriteria, type PlaceKind,
+  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, MAX_WORD_TERMS, PLACE_KINDS, REAL_ESTATE_TYPES, TERRACE_TYPES,
+  WatchdogCriteria, canonicalTerm, type PlaceKind,
 } from '@rr/proto';
 import { FieldErrors } from '../http/api-error';
 import type { Translate } from '../i18n/messages';
@@ -45,6 +45,28 @@ function range(raw: Raw, field: (typeof RANGES)[number], errors: FieldErrors, tr
   const to = end('to');
   if (from != null && to != null && from > to) errors.add(`${field}.to`, tr('rangeOrder'));
   return { from, to };
+}
+
+/** Wanted and refused words: each term one word (or a prefix with `*`), at most 20 per list. */
+function words(raw: Raw, errors: FieldErrors, tr: Translate): { any: string[]; none: string[] } {
+  const value = (raw.words ?? {}) as Raw;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    errors.add('words', tr('invalidForm'));
+    return { any: [], none: [] };
+  }
+  const terms = (list: 'any' | 'none'): string[] => {
+    const given = value[list] ?? [];
+    if (!Array.isArray(given)) {
+      errors.add(`words.${list}`, tr('invalidForm'));
+      return [];
+    }
+    const canonical = given.map((t) => (typeof t === 'string' ? canonicalTerm(t) : null));
+    if (canonical.some((t) => t === null)) errors.add(`words.${list}`, tr('wordTerm'));
+    const unique = [...new Set(canonical.filter((t): t is string => t !== null))];
+    if (unique.length > MAX_WORD_TERMS) errors.add(`words.${list}`, tr('wordTerms'));
+    return unique;
+  };
+  return { any: terms('any'), none: terms('none') };
 }
 
 function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDirectory) {
@@ -95,6 +117,7 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     includeWithoutPrice: raw.includeWithoutPrice !== false,
     priceDrops: options.priceDropsAllowed && raw.priceDrops === true,
     places: places(raw, errors, tr, directory),
+    words: words(raw, errors, tr),
   };
   errors.throwIfAny();
   return WatchdogCriteria.parse(candidate);

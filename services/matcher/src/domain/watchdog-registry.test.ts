@@ -28,6 +28,20 @@ describe('WatchdogRegistry', () => {
     expect(registry.size).toBe(0);
   });
 
+  it('checks wanted and refused words on the candidates the index finds, the oldest matching watchdog speaking for the person', () => {
+    const registry = new WatchdogRegistry();
+    const words = (any: string[], none: string[] = []) => ({ ...exampleWatchdog.criteria, words: { any, none } });
+    registry.apply('balcony', watchdog({ id: 'balcony', email: 'a@example.cz', criteria: words(['balkon*']) }), now);
+    registry.apply('cellar', watchdog({ id: 'cellar', email: 'b@example.cz', criteria: words(['sklep']) }), now);
+    registry.apply('no-auction', watchdog({ id: 'no-auction', email: 'c@example.cz', criteria: words([], ['drazb*']) }), now);
+    registry.apply('older-cellar', watchdog({ id: 'older-cellar', email: 'd@example.cz', createdAt: '2026-11-01T00:00:00.000Z', criteria: words(['sklep']) }), now);
+    registry.apply('newer-plain', watchdog({ id: 'newer-plain', email: 'd@example.cz', createdAt: '2026-11-21T00:00:00.000Z' }), now);
+    const offer = (description: string) => ({ ...exampleOffer, title: 'Prodej bytu 3+kk', description });
+    expect(ids(registry.match(offer('Světlý byt s Balkónem, po rekonstrukci.'), 'new', now))).toEqual(['balcony', 'newer-plain', 'no-auction']);
+    expect(ids(registry.match(offer('Dražba bytu se sklepem'), 'new', now))).toEqual(['newer-plain']);
+    expect(ids(registry.match(offer('Byt, sklep, parkování'), 'new', now))).toEqual(['cellar', 'no-auction', 'older-cellar']);
+  });
+
   it('sends one match per recipient however many of their watchdogs match', () => {
     const registry = new WatchdogRegistry();
     registry.apply('new', watchdog({ id: 'new', email: 'Ahoj@Example.cz', createdAt: '2026-11-21T00:00:00.000Z' }), now);

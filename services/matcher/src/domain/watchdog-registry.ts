@@ -1,12 +1,15 @@
-import { entitlementsOf, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { entitlementsOf, hasNarrowing, narrowingAllows, offerWordsOf, type MatchFoundV1, type Offer, type OfferWords, type Watchdog } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
 
 export type MatchReason = MatchFoundV1['reason'];
 export type Shard = { index: number; count: number };
 
-/** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
-type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number };
+/**
+ * A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1
+ * while loading); `narrows`: it has criteria checked after the index (words).
+ */
+type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number; narrows: boolean };
 
 /**
  * The active watchdogs of this instance's shard and the index over them. Pure: it is told about
@@ -36,7 +39,10 @@ export class WatchdogRegistry {
     }
     const previous = this.watchdogs.get(watchdogId);
     if (previous) this.unfile(previous);
-    const kept: Kept = { watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1 };
+    const kept: Kept = {
+      watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1,
+      narrows: hasNarrowing(watchdog.criteria),
+    };
     this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
       this.file(this.index, kept);
@@ -72,12 +78,15 @@ export class WatchdogRegistry {
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
+    // The offer's words, read the first time a candidate asks for them.
+    let words: OfferWords | null = null;
     for (let k = 0; k < count; k++) {
-      const { watchdog, email, expiresAt } = this.bySlot[slots[k]]!;
+      const { watchdog, email, expiresAt, narrows } = this.bySlot[slots[k]]!;
       if (expiresAt <= time) {
         this.forget(watchdog.id);
         continue;
       }
+      if (narrows && !narrowingAllows(watchdog.criteria, (words ??= offerWordsOf(offer)))) continue;
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
