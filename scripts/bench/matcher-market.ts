@@ -38,7 +38,20 @@ const LAYOUTS: DispositionLabel[] = ['1+kk', '1+1', '2+kk', '2+1', '3+kk', '3+1'
 const BRNO_CODE = '582786';
 type Area = 'prague' | 'brno' | 'rest';
 
+/** Features people ask for by word (folded terms), and how often an offer's text mentions each (its Czech spelling). */
+const FEATURES: ReadonlyArray<readonly [term: string, text: string, share: number]> = [
+  ['balkon*', 's balkónem', 0.35], ['terasa*', 'terasa', 0.15], ['sklep*', 'sklep', 0.4], ['garaz*', 'garážové stání', 0.25],
+  ['parkovani', 'parkování před domem', 0.3], ['vytah*', 'výtah', 0.4], ['zahrad*', 'zahrada', 0.2], ['novostavb*', 'novostavba', 0.15],
+  ['cihl*', 'cihlový dům', 0.35], ['rekonstrukc*', 'po rekonstrukci', 0.3], ['lodzi*', 'lodžie', 0.1], ['klimatizac*', 'klimatizace', 0.05],
+];
+/** What people refuse by word. */
+const REFUSED: ReadonlyArray<readonly [term: string, text: string, share: number]> = [
+  ['drazb*', 'dražba', 0.03], ['podil*', 'podíl 1/2', 0.02], ['druzstev*', 'družstevní vlastnictví', 0.1], ['panel*', 'panelový dům', 0.3],
+];
+
 export class Market {
+  /** Words and texts come from a stream of their own, so the other fields stay as they were. */
+  private readonly text = seeded(20261125);
   private readonly municipalities: Place[];
   private readonly cumulative: Float64Array;
   private readonly pragueDistricts: readonly Place[];
@@ -86,8 +99,26 @@ export class Market {
       places: Array.from({ length: count }, () => this.place(area)),
       includeWithoutPrice: r.chance(0.7),
       priceDrops: r.chance(0.1),
-      // Word criteria are checked after the index (issue 19): a share of them is still to come here.
-      words: { any: [], none: [] },
+      words: this.words(),
+    };
+  }
+
+  /** About one watchdog in five asks for words: 15 % want one or two features, 8 % refuse one. */
+  private words(): WatchdogCriteria['words'] {
+    const r = this.text;
+    const any = r.chance(0.15) ? [...new Set(Array.from({ length: r.int(1, 2) }, () => r.pick(FEATURES)[0]))].sort() : [];
+    const none = r.chance(0.08) ? [r.pick(REFUSED)[0]] : [];
+    return { any, none };
+  }
+
+  /** A title and a description mentioning features and refusals at their shares. */
+  private description(type: string, layout: string | null, floor: number | null): { title: string; description: string } {
+    const r = this.text;
+    const mentioned = [...FEATURES, ...REFUSED].filter(([, , share]) => r.chance(share)).map(([, text]) => text);
+    const what = type === 'Apartment' ? 'bytu' : type === 'House' ? 'rodinného domu' : type === 'Land' ? 'pozemku' : 'komerčního prostoru';
+    return {
+      title: `Prodej ${what}${layout ? ` ${layout}` : ''}${floor ? ` ${floor} m²` : ''}`,
+      description: `Nabízíme ${what} v klidné lokalitě. ${mentioned.join(', ')}. Dobrá dostupnost MHD, obchody a škola v docházkové vzdálenosti.`,
     };
   }
 
@@ -108,6 +139,7 @@ export class Market {
       landType: type === 'Land' ? r.pick(['BuildPlot', 'Commercial', 'Other'] as const) : null,
       houseType: type === 'House' ? r.pick(['Detached', 'Terraced', 'Cottage'] as const) : null,
       location: this.location(area),
+      ...this.description(type, layout, floor),
     } as Offer;
   }
 

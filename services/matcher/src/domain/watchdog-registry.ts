@@ -1,15 +1,13 @@
-import { entitlementsOf, hasNarrowing, narrowingAllows, offerWordsOf, type MatchFoundV1, type Offer, type OfferWords, type Watchdog } from '@rr/proto';
+import { entitlementsOf, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
+import { WordFilter } from './word-filter';
 
 export type MatchReason = MatchFoundV1['reason'];
 export type Shard = { index: number; count: number };
 
-/**
- * A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1
- * while loading); `narrows`: it has criteria checked after the index (words).
- */
-type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number; narrows: boolean };
+/** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
+type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number };
 
 /**
  * The active watchdogs of this instance's shard and the index over them. Pure: it is told about
@@ -17,6 +15,8 @@ type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number
  */
 export class WatchdogRegistry {
   private index = new FilterIndex();
+  /** The word criteria, by the same slots (checked on the index's candidates). */
+  private words = new WordFilter();
   private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
   private bySlot: Array<Kept | undefined> = [];
@@ -39,13 +39,10 @@ export class WatchdogRegistry {
     }
     const previous = this.watchdogs.get(watchdogId);
     if (previous) this.unfile(previous);
-    const kept: Kept = {
-      watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1,
-      narrows: hasNarrowing(watchdog.criteria),
-    };
+    const kept: Kept = { watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1 };
     this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
-      this.file(this.index, kept);
+      this.file(this.index, this.words, kept);
       if (this.index.needsRebuild) this.rebuild();
     }
     return true;
@@ -61,10 +58,12 @@ export class WatchdogRegistry {
   /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
   rebuild(): void {
     const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
+    const words = new WordFilter();
     this.bySlot = [];
-    for (const kept of this.watchdogs.values()) this.file(index, kept);
+    for (const kept of this.watchdogs.values()) this.file(index, words, kept);
     index.seal();
     this.index = index;
+    this.words = words;
   }
 
   /**
@@ -78,15 +77,15 @@ export class WatchdogRegistry {
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
-    // The offer's words, read the first time a candidate asks for them.
-    let words: OfferWords | null = null;
+    this.words.begin(offer);
     for (let k = 0; k < count; k++) {
-      const { watchdog, email, expiresAt, narrows } = this.bySlot[slots[k]]!;
+      const slot = slots[k];
+      const { watchdog, email, expiresAt } = this.bySlot[slot]!;
       if (expiresAt <= time) {
         this.forget(watchdog.id);
         continue;
       }
-      if (narrows && !narrowingAllows(watchdog.criteria, (words ??= offerWordsOf(offer)))) continue;
+      if (this.words.has(slot) && !this.words.allows(slot)) continue;
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
@@ -107,9 +106,10 @@ export class WatchdogRegistry {
     return watchdog.status === 'Active' && !isExpired(watchdog, now) && shardOf(watchdog.email, this.shard.count) === this.shard.index;
   }
 
-  private file(index: FilterIndex, kept: Kept): void {
+  private file(index: FilterIndex, words: WordFilter, kept: Kept): void {
     kept.slot = index.insert(kept.watchdog.criteria);
     this.bySlot[kept.slot] = kept;
+    if (kept.watchdog.criteria.words) words.set(kept.slot, kept.watchdog.criteria.words);
   }
 
   private unfile(kept: Kept): void {

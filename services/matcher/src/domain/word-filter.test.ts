@@ -1,0 +1,34 @@
+import { OfferWords, WordsCriterion, wordsAllow } from '@rr/proto';
+import { WordFilter } from './word-filter';
+
+const TERMS = ['balkon*', 'balkonem', 'sklep', 'sklep*', 'garaz*', 'drazb*', 'panel*', 'vytah', 'zahrada', 'cihl*'];
+const TEXTS = [
+  'Byt s balkonem a sklepem', 'Dražba bytu, panelový dům', 'Cihlový dům se zahradou', 'Sklep, výtah, garáž', '', 'Balkón. Zahrada!',
+];
+
+describe('WordFilter', () => {
+  it('answers as wordsAllow for every criterion and offer, across offers', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = (n: number) => Array.from({ length: n }, () => TERMS[Math.floor(random() * TERMS.length)]);
+    const criteria = Array.from({ length: 300 }, () => WordsCriterion.parse({ any: pick(Math.floor(random() * 3)), none: pick(Math.floor(random() * 2)) }));
+    const filter = new WordFilter();
+    criteria.forEach((c, slot) => filter.set(slot, c));
+    for (const text of TEXTS) {
+      filter.begin({ title: 'Prodej', description: text });
+      const words = new OfferWords('Prodej', text);
+      criteria.forEach((c, slot) => {
+        const filed = c.any.length + c.none.length > 0;
+        expect(filter.has(slot)).toBe(filed);
+        if (filed) expect([slot, text, filter.allows(slot)]).toEqual([slot, text, wordsAllow(c, words)]);
+      });
+    }
+  });
+
+  it('files nothing for a criterion without terms, and knows slots it never saw', () => {
+    const filter = new WordFilter();
+    filter.set(3, WordsCriterion.parse({}));
+    filter.set(5, WordsCriterion.parse({ any: ['sklep'] }));
+    expect([filter.has(3), filter.has(5), filter.has(4), filter.has(1_000_000)]).toEqual([false, true, false, false]);
+  });
+});
