@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PermanentMailError, contextOfCarrier, inSpan, type Bus, type Logger, type Mailer } from '@rr/kit';
 import { Confirmations } from './confirmations';
-import { AlertQueue, type Pick, type QueuedEntry } from './domain/alert-queue';
+import { AlertQueue, capOf, type Pick, type QueuedEntry } from './domain/alert-queue';
 import { retryDelayMs } from './domain/alert-rules';
 import { Timings } from './domain/timings';
 import type { AdSource } from './mail/ad-slot';
@@ -113,10 +113,12 @@ export class Dispatcher {
    * theirs waiting or in flight, window over, room among the e-mails in flight) get a batch, and
    * their first entries (up to the cap) are inserted claimed by it.
    */
-  plan(entries: Array<{ _id: string; email: string }>, now: number): SendPlan {
+  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null }>, now: number): SendPlan {
     const people = new Map<string, string>();
     const claims = new Map<string, { batchId: string }>();
     const counts = new Map<string, number>();
+    const caps = new Map<string, number>();
+    for (const e of entries) caps.set(e.email, capOf([e, { maxOffers: caps.get(e.email) }], 0));
     for (const { _id, email } of entries) {
       if (!people.has(email)) {
         if (this.stopped || counts.has(email) || this.room() <= 0 || !this.queue.reserve(email, now)) {
@@ -127,7 +129,7 @@ export class Dispatcher {
       }
       const batchId = people.get(email);
       const count = counts.get(email) ?? 0;
-      if (!batchId || count >= this.options.maxOffersPerEmail) continue;
+      if (!batchId || count >= (caps.get(email) || this.options.maxOffersPerEmail)) continue;
       counts.set(email, count + 1);
       claims.set(_id, { batchId });
     }
