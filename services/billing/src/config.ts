@@ -34,6 +34,11 @@ export const BillingConfig = BaseConfig.merge(MailConfig).extend({
   GRACE_DAYS: positiveInt(5),
   /** A renewal is charged this many days before the period ends. */
   RENEW_DAYS_BEFORE: positiveInt(3),
+  /**
+   * A renewal charge whose GoPay answer was lost (a crash or timeout after it was recorded) waits
+   * this long for GoPay's notification to name it before it counts as never made and is charged again.
+   */
+  RENEWAL_UNCONFIRMED_HOURS: positiveInt(24),
   /** The supplier on every tax document: the operator the site's footer names (production may override). */
   SUPPLIER_NAME: z.string().default('Reality Radar s.r.o.'),
   SUPPLIER_STREET: z.string().default('Vinohradská 1'),

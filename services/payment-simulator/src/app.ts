@@ -31,7 +31,9 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   app.set('etag', false);
 
   app.get('/', (_req, res) => res.type('html').send(home(store.list().length, fio.list().length)));
-  app.use('/gopay/api', faults.gopay.middleware(), gopayApiRouter(store, notifier, options.gopay));
+  // The body is read before a slow fault waits: GoPay has the whole request even when the caller
+  // gives up on the answer, so a timed-out call still takes effect (as it may at the real gateway).
+  app.use('/gopay/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false }), faults.gopay.middleware(), gopayApiRouter(store, notifier, options.gopay));
   app.use('/gopay/gw', gatewayPageRouter(store, notifier));
   app.use('/fio', faults.fio.middleware(), fio.router());
   app.use('/admin', adminRouter({ store, notifier, fio, faults }));
