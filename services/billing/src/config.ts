@@ -23,6 +23,11 @@ export const BillingConfig = BaseConfig.merge(MailConfig).extend({
   GOPAY_TIMEOUT_MS: positiveInt(10_000),
   FIO_BASE_URL: z.string().url(),
   FIO_TOKEN: z.string().min(1),
+  /**
+   * A Fio token allowed to import payment orders (refunds of bank transfers); Fio issues it apart
+   * from the read token. Unset: refunds of transfers are left for the operator to send by hand.
+   */
+  FIO_PAYMENT_TOKEN: z.string().min(1).optional(),
   /** The account bank transfers go to (national format and IBAN), shown with the QR code. */
   BANK_ACCOUNT: z.string().regex(/^(\d{1,6}-)?\d{2,10}\/\d{4}$/),
   BANK_IBAN: z.string().regex(/^CZ\d{22}$/),

@@ -38,7 +38,7 @@ describe('invoices', () => {
   it('numbers the documents of 50 payments settled at once 1…50 without a gap or a duplicate, one per payment', async () => {
     const orders = [];
     for (let i = 0; i < 50; i++) orders.push(await order(newUser()));
-    await s.parts.deps.bank.record(orders.map((o, i) => ({ id: `m-${Date.now()}-${i}`, variableSymbol: o.variableSymbol, amount: o.amount, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' })));
+    await s.parts.deps.bank.record(orders.map((o, i) => ({ id: `m-${Date.now()}-${i}`, variableSymbol: o.variableSymbol, amount: o.amount, currency: 'CZK', counterAccount: null, counterBankCode: null, message: null, date: '2026-11-25' })));
     const payments = await Promise.all(orders.map((o) => s.parts.deps.payments.findById(o.id)));
     // Every payment settled concurrently, ten of them twice at the same moment (a duplicate notification).
     await Promise.all([...payments, ...payments.slice(0, 10)].map((p) => s.parts.settlement.refresh(p!)));

@@ -45,6 +45,7 @@ export async function startBilling(overrides: Record<string, string> = {}) {
     GOPAY_NOTIFICATION_URL: `http://127.0.0.1:${apiPort}/billing/gopay/notify`,
     FIO_BASE_URL: `${sim.url}/fio`,
     FIO_TOKEN: SIM_FIO.token,
+    FIO_PAYMENT_TOKEN: SIM_FIO.paymentToken,
     BANK_ACCOUNT: `${SIM_FIO.accountId}/2010`,
     BANK_IBAN: SIM_FIO.iban,
     // Rounds are run by the tests themselves.

@@ -13,7 +13,7 @@ export type PaymentSimulatorOptions = {
   /** Public origin, for `gw_url`. */
   origin: string;
   gopay: GoPayCredentials;
-  fio: { token: string; accountId: string; iban: string; minIntervalMs?: number };
+  fio: { token: string; accountId: string; iban: string; minIntervalMs?: number; paymentToken?: string };
   notifyRetryMs?: number;
   logger?: Log;
 };
@@ -24,7 +24,7 @@ export type PaymentSimulator = { app: Express; store: GoPayStore; notifier: GoPa
 export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
   const store = new GoPayStore(options.origin, options.gopay.goid);
   const notifier = new GoPayNotifier(options.logger, options.notifyRetryMs ?? 1_000);
-  const fio = new FioBank(options.fio.token, options.fio.accountId, options.fio.iban, options.fio.minIntervalMs ?? 0);
+  const fio = new FioBank(options.fio.token, options.fio.accountId, options.fio.iban, options.fio.minIntervalMs ?? 0, options.fio.paymentToken);
   const faults = { gopay: new Fault(), fio: new Fault() };
   const app = express();
   app.disable('x-powered-by');

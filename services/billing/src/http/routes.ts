@@ -114,9 +114,13 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
     const body = z.object({ amount: z.number().int().positive().optional() }).safeParse(req.body ?? {});
     if (!body.success) throw validation(body.error);
     const amount = body.data.amount ?? payment.amount - payment.refunded;
-    const { payment: after, creditNote } = await s.refunds.refund(payment, amount, log);
+    const { payment: after, creditNote, bankRefund } = await s.refunds.refund(payment, amount, log);
     if (after.refunded === payment.amount) await s.subscriptions.endNow(payment.userId);
-    return { payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote) };
+    return {
+      payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote),
+      // A bank transfer's money goes back by a payment order at Fio that a person signs in internet banking.
+      bankRefund: bankRefund && { state: bankRefund.state, instructionId: bankRefund.instructionId, accountTo: bankRefund.accountTo, bankCode: bankRefund.bankCode, amount: bankRefund.amount, error: bankRefund.error },
+    };
   }));
 
   // GoPay's notification: GET with ?id=. 200 once handled; a provider outage answers 503 so GoPay calls again.

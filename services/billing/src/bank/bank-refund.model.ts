@@ -1,0 +1,34 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/**
+ * A refund of a bank transfer as a payment order. `_id` `<paymentId>:to-<refunded after>` (the
+ * credit note's key too) is claimed by the insert, so a repeated refund call never sends twice.
+ * `submitting` → `waiting-signature` (Fio took the batch; a person signs it in internet banking)
+ * | `manual` (no payee account or no import token: the operator sends it) | `failed` (Fio refused; words in `error`).
+ */
+export type BankRefundState = 'submitting' | 'waiting-signature' | 'manual' | 'failed';
+
+export type BankRefundRecord = {
+  _id: string;
+  paymentId: string;
+  /** Haléře. */
+  amount: number;
+  variableSymbol: string;
+  accountTo: string | null;
+  bankCode: string | null;
+  state: BankRefundState;
+  instructionId: string | null;
+  error: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const schema = new Schema<BankRefundRecord>({
+  _id: String, paymentId: String, amount: Number, variableSymbol: String, accountTo: String, bankCode: String,
+  state: String, instructionId: String, error: String, createdAt: Date, updatedAt: Date,
+}, { versionKey: false });
+// The refunds of one payment (its admin view).
+schema.index({ paymentId: 1 });
+
+export const bankRefundModel = (db: Connection): Model<BankRefundRecord> =>
+  (db.models.BankRefund as Model<BankRefundRecord>) ?? db.model<BankRefundRecord>('BankRefund', schema, 'bank_refunds');
