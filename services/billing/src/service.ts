@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { FioClient } from './bank/fio.client';
-import { BillingConfig, notificationUrlOf } from './config';
+import { BillingConfig, checkBillingConfig, notificationUrlOf } from './config';
 import type { BillingDeps } from './deps';
 import { billingRoutes } from './http/routes';
 import { BankRefunds } from './bank/bank-refunds';
@@ -47,6 +47,7 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
   configSchema: BillingConfig,
   database: true,
   async start(ctx) {
+    checkBillingConfig(ctx.config);
     const deps = buildDeps(ctx);
     await Promise.all([deps.payments.init(), deps.subscriptions.init(), deps.invoices.init()]);
     const subscriptions = new SubscriptionService(deps);

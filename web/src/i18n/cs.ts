@@ -88,7 +88,7 @@ export const cs = {
   'user.admin': 'Administrace',
   'user.menu': 'Uživatelské menu',
 
-  'footer.company': 'Reality Radar s.r.o., IČO 219 87 654, Vinohradská 1, 120 00 Praha 2. Zapsáno u Městského soudu v Praze, oddíl C.',
+  'footer.company': '{name}, IČO {ico}, {street}, {postalCode} {city}. {register}',
   'footer.payPerView': 'Platíte jen za to, co uvidí vaši potenciální zákazníci.',
   'footer.contact': 'Napište nám na {email}',
   'footer.startup': 'Podpořeno programem CzechStarter',

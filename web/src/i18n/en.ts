@@ -90,7 +90,7 @@ export const en: Dictionary = {
   'user.admin': 'Administration',
   'user.menu': 'User menu',
 
-  'footer.company': 'Reality Radar s.r.o., Company ID 219 87 654, Vinohradská 1, 120 00 Prague 2. Registered with the Municipal Court in Prague, section C.',
+  'footer.company': '{name}, Company ID {ico}, {street}, {postalCode} {city}. {register}',
   'footer.payPerView': 'You pay only for what your potential customers see.',
   'footer.contact': 'Write to us at {email}',
   'footer.startup': 'Supported by the CzechStarter programme',

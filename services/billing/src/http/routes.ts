@@ -13,7 +13,7 @@ import type { Withdrawals } from '../subscriptions/withdrawals';
 import type { SubscriptionRecord } from '../subscriptions/subscription.model';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
 import { requireAdmin, sessionUserOf } from './auth';
-import { renderIsdoc } from '../invoices/invoice-isdoc';
+import { isdocBankOf, renderIsdoc } from '../invoices/invoice-isdoc';
 import type { InvoiceRecord } from '../invoices/invoice.model';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { InvoiceService } from '../invoices/invoice.service';
@@ -101,7 +101,7 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
         res.send(await renderInvoicePdf(inv));
       } else {
         res.type('application/xml').setHeader('content-disposition', `attachment; filename="${inv._id}.isdoc"`);
-        res.send(renderIsdoc(inv));
+        res.send(renderIsdoc(inv, isdocBankOf(deps.config)));
       }
     }).catch(next);
   });
