@@ -126,6 +126,11 @@ describe('subscription.changed in the account service', () => {
     // The chosen two (the oldest) stay on, then the three newest; the 3rd and 4th oldest go off.
     expect([ids[0], ids[1], ids[4], ids[5], ids[6]].map((id) => after.get(id)!.status)).toEqual(Array(5).fill('Active'));
     expect([ids[2], ids[3]].map((id) => after.get(id)!.disabledReason)).toEqual(['limit', 'limit']);
+    // The owner is told which went off, with the link to choose again.
+    const told = await waitForMail(email, 'Někteří hlídací psi byli vypnuti');
+    expect(told.text).toContain('nejvýše 5 aktivních hlídacích psů');
+    expect(told.text.match(/Nabídka: prodej · Typ nemovitosti: dům · Lokalita: /g)).toHaveLength(2);
+    expect(told.text).toContain('/moje-filtry#ponechat');
 
     // Too many, unknown and repeated ids are refused in words, and change nothing.
     const tooMany = await api.put('/api/filters/kept').set(...userAuth).send({ ids: ids.slice(0, 6) }).expect(400);

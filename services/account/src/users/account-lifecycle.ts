@@ -1,4 +1,5 @@
-import { ROLES, entitlementsOf, isAdmin, type EmailPreference } from '@rr/proto';
+import { ROLES, entitlementsOf, isAdmin, type EmailPreference, type Locale } from '@rr/proto';
+import { summariseCriteria } from '../mail/account-mails';
 import type { AccountDeps } from '../deps';
 import { adsConsentOf, expiryFor } from '../watchdogs/watchdog.service';
 import type { WatchdogService } from '../watchdogs/watchdog.service';
@@ -68,24 +69,35 @@ export class AccountLifecycle {
     if (change.revision <= (user.subscriptionRevision ?? 0) || isAdmin(user.role)) return 'skipped';
     const updated = await this.setRole(user, change.role, change.roleExpiresAt, ctx);
     await this.deps.users.update(user._id, { subscriptionRevision: change.revision });
-    await this.fitWatchdogs(updated, change.role, ctx);
+    const { switchedOff } = await this.fitWatchdogs(updated, change.role, ctx);
+    if (switchedOff.length > 0) await this.tellLimited(updated, change.role, switchedOff);
     return 'processed';
+  }
+
+  /** The owner is told which watchdogs a lower limit switched off, with the link to the chooser. */
+  private async tellLimited(user: UserRecord, role: number, off: WatchdogRecord[]): Promise<void> {
+    const locale = user.locale as Locale;
+    const path = locale === 'cs' ? '/moje-filtry#ponechat' : '/my-filters#keep';
+    const names = off.map((w) => w.name ?? summariseCriteria(w.criteria, locale).join(' · '));
+    await this.deps.mails.watchdogsLimited(user.email, locale, { limit: entitlementsOf(role).maxActiveWatchdogs, off: names, url: `${this.deps.config.PUBLIC_URL.replace(/\/$/, '')}${path}` })
+      .catch((err: Error) => this.deps.log.warn({ err, userId: user._id }, 'watchdogs-limited mail not sent'));
   }
 
   /**
    * The limit applied to the active watchdogs and those off for the limit: the ones the owner chose
    * to keep stay on first, then the newest; the rest are off with reason `limit`.
    */
-  async fitWatchdogs(user: UserRecord, role: number, ctx: Ctx): Promise<WatchdogRecord[]> {
+  async fitWatchdogs(user: UserRecord, role: number, ctx: Ctx): Promise<{ items: WatchdogRecord[]; switchedOff: WatchdogRecord[] }> {
     const candidates = await this.deps.watchdogs.limitCandidates(user.email);
     const { on, off } = fitToLimit(candidates, entitlementsOf(role).maxActiveWatchdogs);
-    for (const w of off) if (w.status === 'Active') await this.watchdogs.disable(w, 'limit', ctx);
+    const switchedOff = off.filter((w) => w.status === 'Active');
+    for (const w of switchedOff) await this.watchdogs.disable(w, 'limit', ctx);
     for (const w of on) {
       if (w.status === 'Active') continue;
       const back = await this.deps.watchdogs.update(w._id, { status: 'Active', disabledReason: null, expiresAt: expiryFor(role) });
       if (back) await this.deps.publisher.changed(back, ctx.correlationId);
     }
-    return this.deps.watchdogs.limitCandidates(user.email);
+    return { items: await this.deps.watchdogs.limitCandidates(user.email), switchedOff };
   }
 
   /**
@@ -105,7 +117,7 @@ export class AccountLifecycle {
       if (Boolean(w.kept) !== chosen.has(w._id)) await this.deps.watchdogs.update(w._id, { kept: chosen.has(w._id) });
     }
     const after = await this.fitWatchdogs(user, role, ctx);
-    return { items: after.map(toFilterView), limit, message: ctx.tr('keepSaved') };
+    return { items: after.items.map(toFilterView), limit, message: ctx.tr('keepSaved') };
   }
 
   /** Turning the notifications consent off switches every watchdog off; on brings them back. */
