@@ -36,6 +36,8 @@ export const BillingConfig = BaseConfig.merge(MailConfig).extend({
   BANK_TRANSFER_DUE_DAYS: positiveInt(14),
   /** How often open payments are looked up and the bank statement read (Fio allows one call per 30 s). */
   RECONCILE_SECONDS: positiveInt(30),
+  /** A round right at start, so what a crash left (open payments, unconfirmed charges, unpublished changes) is settled at once. */
+  RECONCILE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Access lasts this many days past a period end while a renewal is retried. */
   GRACE_DAYS: positiveInt(5),
   /** A renewal is charged this many days before the period ends. */

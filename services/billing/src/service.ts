@@ -72,7 +72,7 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
 
     const renewals = new Renewals(deps, settlement, subscriptions, mails, ctx.log);
     const reconciler = new Reconciler(deps, fio, settlement, subscriptions, invoices, renewals, ctx.log);
-    reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
+    reconciler.start(ctx.config.RECONCILE_SECONDS * 1000, ctx.config.RECONCILE_ON_START);
     ctx.shutdown.add('reconciler', () => reconciler.stop());
     ctx.log.info({ apiPort }, 'billing API listening');
     onStarted?.({ deps, settlement, subscriptions, invoices, reconciler, bankRefunds, apiPort });

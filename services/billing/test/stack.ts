@@ -50,6 +50,7 @@ export async function startBilling(overrides: Record<string, string> = {}) {
     BANK_IBAN: SIM_FIO.iban,
     // Rounds are run by the tests themselves.
     RECONCILE_SECONDS: '3600',
+    RECONCILE_ON_START: 'false',
     ...overrides,
   };
   const log = createLogger('test', 'silent');

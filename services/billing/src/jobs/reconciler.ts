@@ -30,9 +30,10 @@ export class Reconciler {
     private readonly log: Logger,
   ) {}
 
-  start(intervalMs: number): void {
+  start(intervalMs: number, roundNow = true): void {
     this.timer = setInterval(() => void this.round(), intervalMs);
     this.timer.unref();
+    if (roundNow) void this.round();
   }
 
   stop(): void {
