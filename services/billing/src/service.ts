@@ -71,7 +71,7 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const apiPort = (server.address() as AddressInfo).port;
 
     const renewals = new Renewals(deps, settlement, subscriptions, mails, ctx.log);
-    const reconciler = new Reconciler(deps, fio, settlement, subscriptions, invoices, renewals, ctx.log);
+    const reconciler = new Reconciler(deps, fio, settlement, subscriptions, invoices, renewals, bankRefunds, ctx.log);
     reconciler.start(ctx.config.RECONCILE_SECONDS * 1000, ctx.config.RECONCILE_ON_START);
     ctx.shutdown.add('reconciler', () => reconciler.stop());
     ctx.log.info({ apiPort }, 'billing API listening');

@@ -114,9 +114,12 @@ describe('refunds of bank transfers, as payment orders at Fio', () => {
     expect((await fetch(`${s.sim.url}/admin/fio/orders/${order.instructionId}/authorize`, { method: 'POST' })).status).toBe(200);
     const out = ((await (await fetch(`${s.sim.url}/admin/fio/transactions`)).json()) as Array<{ amount: number; variableSymbol: string }>).filter((m) => m.variableSymbol === p.variableSymbol);
     expect(out.map((m) => m.amount).sort()).toEqual([-400, 990]);
-    // The outgoing movement does not count as money received for the order.
+    // The outgoing movement does not count as money received for the order; it marks the refund sent.
     await s.parts.reconciler.round();
     expect(await s.parts.deps.payments.findById(p.id)).toMatchObject({ state: 'partially-refunded', received: 99_000, refunded: 40_000 });
+    expect(await s.parts.bankRefunds.forPayment(p.id)).toEqual([expect.objectContaining({ state: 'sent', amount: 40_000, movementId: expect.any(String) })]);
+    await s.parts.reconciler.round();
+    expect((await s.parts.bankRefunds.forPayment(p.id)).map((r) => r.state)).toEqual(['sent']);
 
     const rest = await refund(p.id);
     expect(rest.body.payment.state).toBe('refunded');

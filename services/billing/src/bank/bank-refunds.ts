@@ -3,7 +3,7 @@ import type { Logger } from '@rr/kit';
 import type { BankTransferProvider } from '../providers/bank-transfer.provider';
 import type { PaymentRecord } from '../payments/payment.model';
 import { bankRefundModel, type BankRefundRecord } from './bank-refund.model';
-import type { FioClient } from './fio.client';
+import type { FioClient, Movement } from './fio.client';
 import { domesticOrderXml, parseImportAnswer, payeeOf } from './fio-orders';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
@@ -50,6 +50,25 @@ export class BankRefunds {
     if (answer.ok) log.info({ paymentId: p._id, amount, instructionId: answer.instructionId }, 'refund order imported at Fio; waits for a signature in internet banking');
     else log.error({ paymentId: p._id, amount, error: fields.error }, 'Fio refused the refund order; send it by hand');
     return (await this.model.findByIdAndUpdate(id, { $set: { ...fields, updatedAt: new Date() } }, { new: true }).lean<BankRefundRecord>().exec())!;
+  }
+
+  /**
+   * Outgoing statement movements: each one executes the waiting order with its variable symbol and
+   * amount (a movement matches one order once; re-reading the same days changes nothing).
+   */
+  async confirmSent(outgoing: Movement[], log: Logger): Promise<number> {
+    let confirmed = 0;
+    for (const m of outgoing) {
+      if (!m.variableSymbol) continue;
+      const orders = await this.model.find({ variableSymbol: m.variableSymbol }).limit(50).lean<BankRefundRecord[]>().exec();
+      if (orders.some((o) => o.movementId === m.id)) continue;
+      const order = orders.find((o) => o.state === 'waiting-signature' && o.amount === -m.amount);
+      if (!order) continue;
+      await this.model.updateOne({ _id: order._id }, { $set: { state: 'sent', movementId: m.id, updatedAt: new Date() } });
+      log.info({ paymentId: order.paymentId, amount: order.amount, movementId: m.id }, 'refund left the account');
+      confirmed += 1;
+    }
+    return confirmed;
   }
 
   forPayment(paymentId: string): Promise<BankRefundRecord[]> {

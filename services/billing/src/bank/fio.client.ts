@@ -46,6 +46,7 @@ export class FioClient {
     return res.text();
   }
 
+  /** Incoming (positive) and outgoing (negative amounts) movements of the days between. */
   async movementsBetween(from: Date, to: Date): Promise<Movement[]> {
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const url = `${this.baseUrl.replace(/\/$/, '')}/v1/rest/periods/${encodeURIComponent(this.token)}/${day(from)}/${day(to)}/transactions.json`;
@@ -58,7 +59,7 @@ export class FioClient {
     // 409: Fio's one-request-per-30-s limit; the next round reads the same movements.
     if (!res.ok) throw new AppError('PAYMENT_PROVIDER_FAILED', `Fio statement answered ${res.status}`, { retriable: res.status === 409 || res.status >= 500 });
     const body = (await res.json()) as FioStatement;
-    return (body.accountStatement.transactionList.transaction ?? []).map(toMovement).filter((m) => m.amount > 0);
+    return (body.accountStatement.transactionList.transaction ?? []).map(toMovement);
   }
 }
 
