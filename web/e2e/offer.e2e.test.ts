@@ -90,6 +90,7 @@ describe('the offer page', () => {
     expect((await landing.getByTestId('lp-history').textContent())?.replace(/\s/g, ' ')).toMatch(/změnila jednou\. Dnes je o 100 000 Kč levnější/);
     expect((await landing.getByTestId('lp-feature-priceDrops').textContent())?.replace(/\s/g, ' ')).toContain('od tarifu Mini za 99 Kč měsíčně');
     expect(await landing.getByTestId('lp-upgrade').getAttribute('href')).toBe('/premium-ucet?tier=STANDARD&period=month');
+    if (process.env.E2E_SCREENSHOTS) await landing.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/lp-premium-detail-cs.png`, fullPage: true });
     await landing.close();
 
     await admin(`/properties/${property.propertyId}/withdraw`, {});

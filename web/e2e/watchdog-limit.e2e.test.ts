@@ -48,6 +48,7 @@ describe('choosing which watchdogs stay on under a lower limit', () => {
     await chooser.getByLabel('Brno domy').check();
     await chooser.getByLabel('Praha byty').check();
     await chooser.getByText('Vybráni 2 z nejvýše 5').waitFor();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/keep-chooser-cs-mobile.png`, fullPage: true });
     await page.getByTestId('keep-save').click();
     await page.getByText('Uloženo. Vybraní hlídací psi zůstanou zapnutí i při nižším limitu.').waitFor();
 

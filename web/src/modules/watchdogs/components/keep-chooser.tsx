@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FilterView } from '@rr/proto/src/api/filters';
 import { entitlementsOf } from '@rr/proto/src/domain/roles';
+import { isPaying } from '@rr/proto/src/domain/role-levels';
 import { useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { invalidate } from '../../../lib/query';
@@ -25,7 +26,7 @@ const candidatesOf = (filters: FilterView[]) =>
  * choice can be made ahead of a downgrade.
  */
 export function KeepChooser({ filters }: KeepChooserProps) {
-  const { t, tp } = useT();
+  const { t, tp, locale } = useT();
   const role = useSession((s) => s.user?.role ?? 1);
   const limit = entitlementsOf(role).maxActiveWatchdogs;
   const candidates = candidatesOf(filters);
@@ -36,10 +37,17 @@ export function KeepChooser({ filters }: KeepChooserProps) {
   const [chosen, setChosen] = useState<string[]>(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const section = useRef<HTMLElement>(null);
   useEffect(() => setOpen((was) => was || overLimit), [overLimit]);
+  // The list loads after the page, so the browser's own jump to the e-mail's anchor finds nothing yet.
+  useEffect(() => {
+    if (linked) section.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
 
   if (candidates.length < 2) return null;
   if (!open) {
+    // Ahead of a downgrade the choice matters only where the limit can fall: a paid tier.
+    if (!isPaying(role)) return null;
     return (
       <p><button type="button" className="link-button" onClick={() => setOpen(true)} data-testid="keep-open">{t('filters.keep.open')}</button></p>
     );
@@ -59,7 +67,7 @@ export function KeepChooser({ filters }: KeepChooserProps) {
     }
   };
   return (
-    <section id={overLimit ? 'ponechat' : undefined} className="card keep-chooser" aria-labelledby="keep-title" data-testid="keep-chooser">
+    <section ref={section} id={locale === 'cs' ? KEEP_ANCHORS[0] : KEEP_ANCHORS[1]} className="card keep-chooser" aria-labelledby="keep-title" data-testid="keep-chooser">
       <h2 id="keep-title">{t('filters.keep.title')}</h2>
       <p>{t(overLimit ? 'filters.keep.overLimit' : 'filters.keep.ahead', { limit })}</p>
       <fieldset className="keep-chooser__list">
