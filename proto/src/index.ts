@@ -17,6 +17,7 @@ export * from './events/ads';
 export * from './api/ads';
 export * from './domain/plans';
 export * from './domain/billing-info';
+export * from './domain/operator';
 export * from './api/billing';
 export * from './api/common';
 export * from './api/auth';

@@ -111,6 +111,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       GOPAY_GOID: '8123456789',
       FIO_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/fio`,
       FIO_TOKEN: 'rr-local-fio-token',
+      FIO_PAYMENT_TOKEN: 'rr-local-fio-payment-token',
       BANK_ACCOUNT: '2401234560/2010',
       BANK_IBAN: 'CZ2420100000002401234560',
       GOPAY_NOTIFICATION_URL: local(PORTS.billingApi, '/billing/gopay/notify'),

@@ -33,6 +33,8 @@ export const FilterView = z.object({
   status: RecordStatus,
   /** Why a disabled watchdog is off. */
   disabledReason: z.enum(['user', 'expired', 'consent', 'blocked', 'unsubscribed', 'limit']).nullable(),
+  /** Chosen to stay on when the owner's limit falls (`PUT /filters/kept`). */
+  kept: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string().nullable(),
@@ -40,6 +42,13 @@ export const FilterView = z.object({
   sentCount: z.number(),
 });
 export type FilterView = z.infer<typeof FilterView>;
+
+/** `PUT /filters/kept`: the watchdogs that stay on when the limit is lower than their number. */
+export const KeepFiltersBody = z.object({ ids: z.array(z.string().min(1).max(64)).max(1000) });
+export type KeepFiltersBody = z.infer<typeof KeepFiltersBody>;
+/** Its answer: every watchdog the limit applies to, after the choice, and the limit. */
+export const KeepFiltersAnswer = z.object({ items: z.array(FilterView), limit: z.number(), message: z.string() });
+export type KeepFiltersAnswer = z.infer<typeof KeepFiltersAnswer>;
 
 /**
  * Outcome of `POST /api/filters`: `created` (active at once), `pending` (anonymous: waits for the

@@ -1,4 +1,5 @@
-import { isValidDic, isValidIco } from './billing-info';
+import { isValidDic, isValidIban, isValidIco } from './billing-info';
+import { OPERATOR, formatIco, supplierProblems } from './operator';
 import { PLANS, periodEnd, vatSplit } from './plans';
 
 describe('IČO and DIČ', () => {
@@ -24,6 +25,31 @@ describe('IČO and DIČ', () => {
     expect(isValidDic('CZ27082441')).toBe(false);
     expect(isValidDic('CZ8001011234')).toBe(true);
     expect(isValidDic('SK2020202020')).toBe(false);
+  });
+});
+
+describe('IBAN', () => {
+  it('accepts an IBAN whose check digits hold and refuses a changed digit', () => {
+    expect(isValidIban('CZ2420100000002401234560')).toBe(true);
+    expect(isValidIban('CZ65 0800 0000 1920 0014 5399')).toBe(true);
+    expect(isValidIban('CZ2420100000002401234561')).toBe(false);
+    expect(isValidIban('2401234560/2010')).toBe(false);
+  });
+});
+
+describe('the operator', () => {
+  it('has an IČO and a DIČ that pass their own checks (the footer and every invoice show them)', () => {
+    expect(isValidIco(OPERATOR.ico)).toBe(true);
+    expect(supplierProblems({ ico: OPERATOR.ico, dic: OPERATOR.dic, postalCode: OPERATOR.postalCode })).toEqual([]);
+    expect(formatIco(OPERATOR.ico)).toBe('219 87 653');
+  });
+
+  it('names every problem of a supplier identity', () => {
+    expect(supplierProblems({ ico: '21987654', dic: 'CZ21987654', postalCode: '12000', iban: 'CZ2420100000002401234561' })).toEqual([
+      'IČO 21987654 fails its check digit', 'DIČ CZ21987654 is not CZ + the IČO 21987654', 'IBAN CZ2420100000002401234561 fails its check digits',
+    ]);
+    expect(supplierProblems({ ico: '27082440', dic: 'CZ25596641', postalCode: '602 00' })).toEqual(['DIČ CZ25596641 is not CZ + the IČO 27082440']);
+    expect(supplierProblems({ ico: '27082440', dic: null, postalCode: '60200' })).toEqual([]);
   });
 });
 

@@ -20,5 +20,15 @@ export function isValidDic(value: string): boolean {
   return m[1].length === 8 ? isValidIco(m[1]) : true;
 }
 
+/** An IBAN's ISO 13616 check: the country and check digits moved to the end, letters as numbers, mod 97 = 1. */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const digits = [...(iban.slice(4) + iban.slice(0, 4))].map((c) => (c >= 'A' ? String(c.charCodeAt(0) - 55) : c)).join('');
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
 export const normaliseIco = (value: string) => value.replace(/\s+/g, '');
 export const normaliseDic = (value: string) => value.replace(/\s+/g, '').toUpperCase();

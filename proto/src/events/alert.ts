@@ -19,6 +19,11 @@ export const MatchFoundV1 = z.object({
   fetchedAt: z.string().datetime(),
   /** Whether the alert e-mail carries an advertising banner (owner's entitlements). */
   withAds: z.boolean().default(true),
+  /**
+   * Offers one e-mail to this recipient may list (`maxOffersPerEmail` of the owner's tier). Optional:
+   * events written before it fall back to the notifier's `ALERT_MAX_OFFERS_PER_EMAIL`.
+   */
+  maxOffers: z.number().int().min(1).optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

@@ -92,7 +92,7 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const startedAt = Date.now();
     app.get('/health', (_req, res) => res.json({ service: 'account-api', ok: true, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), dependencies: {} }));
     app.use(authRoutes(deps, auth));
-    app.use(watchdogRoutes(deps, watchdogService));
+    app.use(watchdogRoutes(deps, watchdogService, lifecycle));
     app.use(profileRoutes(deps, profile));
     app.use(contactRoutes(deps));
     app.use(adminRoutes(deps, lifecycle));

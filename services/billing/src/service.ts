@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { FioClient } from './bank/fio.client';
-import { BillingConfig, notificationUrlOf } from './config';
+import { BillingConfig, checkBillingConfig, notificationUrlOf } from './config';
 import type { BillingDeps } from './deps';
 import { billingRoutes } from './http/routes';
+import { BankRefunds } from './bank/bank-refunds';
 import { Reconciler } from './jobs/reconciler';
 import { Renewals } from './jobs/renewals';
 import { SubscriptionMails } from './subscriptions/subscription-mails';
@@ -38,7 +39,7 @@ export function buildDeps(ctx: ServiceContext<BillingConfig>): BillingDeps {
   };
 }
 
-export type BillingParts = { deps: BillingDeps; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService; reconciler: Reconciler; apiPort: number };
+export type BillingParts = { deps: BillingDeps; settlement: Settlement; subscriptions: SubscriptionService; invoices: InvoiceService; reconciler: Reconciler; bankRefunds: BankRefunds; apiPort: number };
 
 /** The service; tests pass `onStarted` to reach its parts (run a reconcile round at once, read repositories). */
 export const createBillingService = (onStarted?: (parts: BillingParts) => void): ServiceDefinition<typeof BillingConfig> => ({
@@ -46,6 +47,7 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
   configSchema: BillingConfig,
   database: true,
   async start(ctx) {
+    checkBillingConfig(ctx.config);
     const deps = buildDeps(ctx);
     await Promise.all([deps.payments.init(), deps.subscriptions.init(), deps.invoices.init()]);
     const subscriptions = new SubscriptionService(deps);
@@ -54,7 +56,9 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const settlement = new Settlement(deps, subscriptions, { onSettled: async (p) => void (await invoices.issueForPayment(p)) });
     const checkout = new CheckoutService(deps);
     const mails = new SubscriptionMails(mailer, ctx.config.PUBLIC_URL);
-    const refunds = new Refunds(deps, settlement, invoices);
+    const fio = new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN);
+    const bankRefunds = new BankRefunds(deps.db, deps.bank, fio, { account: ctx.config.BANK_ACCOUNT, paymentToken: ctx.config.FIO_PAYMENT_TOKEN ?? null });
+    const refunds = new Refunds(deps, settlement, invoices, bankRefunds);
     const withdrawals = new Withdrawals(deps, subscriptions, refunds, mails);
 
     const app = express();
@@ -67,11 +71,11 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const apiPort = (server.address() as AddressInfo).port;
 
     const renewals = new Renewals(deps, settlement, subscriptions, mails, ctx.log);
-    const reconciler = new Reconciler(deps, new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN), settlement, subscriptions, invoices, renewals, ctx.log);
-    reconciler.start(ctx.config.RECONCILE_SECONDS * 1000);
+    const reconciler = new Reconciler(deps, fio, settlement, subscriptions, invoices, renewals, bankRefunds, ctx.log);
+    reconciler.start(ctx.config.RECONCILE_SECONDS * 1000, ctx.config.RECONCILE_ON_START);
     ctx.shutdown.add('reconciler', () => reconciler.stop());
     ctx.log.info({ apiPort }, 'billing API listening');
-    onStarted?.({ deps, settlement, subscriptions, invoices, reconciler, apiPort });
+    onStarted?.({ deps, settlement, subscriptions, invoices, reconciler, bankRefunds, apiPort });
     return { details: () => ({ apiPort }) };
   },
 });

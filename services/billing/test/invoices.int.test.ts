@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convert } from 'xmlbuilder2';
@@ -13,6 +13,19 @@ const pdfText = (pdf: Buffer) => {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
+
+/** The published ISDOC 6.0.2 schema, put in .cache/isdoc by scripts/bootstrap.sh. */
+const ISDOC_XSD = path.resolve(__dirname, '../../../.cache/isdoc/isdoc-invoice-6.0.2.xsd');
+
+/** xmllint's verdict on a document against the ISDOC schema: '' when valid, else its messages. */
+function isdocSchemaErrors(xml: string): string {
+  if (!existsSync(ISDOC_XSD)) throw new Error(`${ISDOC_XSD} is missing: run scripts/bootstrap.sh (it fetches the ISDOC schema and installs xmllint)`);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'rr-isdoc-')), 'invoice.isdoc');
+  writeFileSync(file, xml);
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', ISDOC_XSD, file], { encoding: 'utf8' });
+  if (run.error) throw new Error(`xmllint could not run (install libxml2-utils: scripts/bootstrap.sh): ${run.error.message}`);
+  return run.status === 0 ? '' : run.stderr;
+}
 
 describe('invoices', () => {
   let s: Stack;
@@ -38,7 +51,7 @@ describe('invoices', () => {
   it('numbers the documents of 50 payments settled at once 1…50 without a gap or a duplicate, one per payment', async () => {
     const orders = [];
     for (let i = 0; i < 50; i++) orders.push(await order(newUser()));
-    await s.parts.deps.bank.record(orders.map((o, i) => ({ id: `m-${Date.now()}-${i}`, variableSymbol: o.variableSymbol, amount: o.amount, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' })));
+    await s.parts.deps.bank.record(orders.map((o, i) => ({ id: `m-${Date.now()}-${i}`, variableSymbol: o.variableSymbol, amount: o.amount, currency: 'CZK', counterAccount: null, counterBankCode: null, message: null, date: '2026-11-25' })));
     const payments = await Promise.all(orders.map((o) => s.parts.deps.payments.findById(o.id)));
     // Every payment settled concurrently, ten of them twice at the same moment (a duplicate notification).
     await Promise.all([...payments, ...payments.slice(0, 10)].map((p) => s.parts.settlement.refresh(p!)));
@@ -64,7 +77,7 @@ describe('invoices', () => {
     expect(res.headers.get('content-disposition')).toContain(`${inv.id}.pdf`);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     for (const expected of [
-      'Zjednodušený daňový doklad', `Číslo dokladu: ${inv.id}`, 'Reality Radar s.r.o.', 'Vinohradská 1', 'IČO: 21987654', 'DIČ: CZ21987654', 'Hnězdenská 12',
+      'Zjednodušený daňový doklad', `Číslo dokladu: ${inv.id}`, 'Reality Radar s.r.o.', 'Vinohradská 1', 'IČO: 21987653', 'DIČ: CZ21987653', 'Hnězdenská 12',
       'Jana Nováková', 'Předplatné Reality Radar Standard na 1 měsíc', 'Datum uskutečnění zdanitelného plnění', `Variabilní symbol: ${o.variableSymbol}`,
       'Základ daně (21 %): 164,46 Kč', 'DPH 21 %: 34,54 Kč', 'Celkem k úhradě: 199,00 Kč',
     ]) expect(text).toContain(expected);
@@ -101,6 +114,7 @@ describe('invoices', () => {
     expect(doc.LegalMonetaryTotal).toMatchObject({ TaxExclusiveAmount: '8181.82', TaxInclusiveAmount: '9900.00', PayableAmount: '0.00' });
     expect(doc.TaxTotal.TaxAmount).toBe('1718.18');
     expect(doc.PaymentMeans.Payment.Details.VariableSymbol).toBe(o.variableSymbol);
+    expect(isdocSchemaErrors(xml)).toBe('');
   }, 60_000);
 
   it('refunds a card payment by an administrator with a credit note, and a full refund ends the tier', async () => {
@@ -122,11 +136,37 @@ describe('invoices', () => {
 
     const note = (await s.parts.deps.invoices.findById(body.creditNote.id))!;
     expect(note.correctsNumber).toBe(original._id);
+    // A card payment's documents (no bank details) are valid ISDOC too.
+    for (const id of [original._id, note._id]) {
+      expect(isdocSchemaErrors(await (await fetch(`${s.api}/billing/invoices/${id}/isdoc?token=${s.tokenFor(userId)}`)).text())).toBe('');
+    }
     const text = pdfText(Buffer.from(await (await fetch(`${s.api}/billing/invoices/${note._id}/pdf?token=${s.tokenFor(userId)}`)).arrayBuffer()));
     expect(text).toContain('Opravný daňový doklad (dobropis)');
     expect(text).toContain(`Opravuje doklad: ${original._id}`);
     expect(text).toContain('-199,00 Kč');
     const ended = await waitForValue('expired subscription', () => s.seen('subscription.changed').find((e) => e.data.userId === userId && e.data.status === 'expired'), 15_000);
     expect(ended.data).toMatchObject({ role: 1, roleExpiresAt: null });
+  }, 60_000);
+
+  it('writes ISDOC that the published 6.0.2 schema accepts for a simplified document and a credit note, and the check catches a broken one', async () => {
+    const userId = newUser();
+    const o = await order(userId);
+    await transfer(199, o.variableSymbol);
+    await s.parts.reconciler.round();
+    const [inv] = (await s.call('GET', '/billing/invoices', userId)).body.data;
+    expect(inv.kind).toBe('simplified');
+    const isdocOf = async (id: string) => (await fetch(`${s.api}/billing/invoices/${id}/isdoc?token=${s.tokenFor(userId)}`)).text();
+    const simplified = await isdocOf(inv.id);
+    expect(isdocSchemaErrors(simplified)).toBe('');
+    // The validation is real: a document without its mandatory UUID fails it.
+    expect(isdocSchemaErrors(simplified.replace(/<UUID>[^<]*<\/UUID>/, ''))).toMatch(/UUID|element/);
+
+    const refund = await fetch(`${s.api}/billing/admin/payments/${o.id}/refund`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.tokenFor('admin', { role: 10000 })}` }, body: JSON.stringify({ amount: 5_000 }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API JSON
+    const note = ((await refund.json()) as any).data.creditNote;
+    expect(note.kind).toBe('credit-note');
+    expect(isdocSchemaErrors(await isdocOf(note.id))).toBe('');
   }, 60_000);
 });

@@ -105,7 +105,7 @@ describe('renewal, dunning and the fall back to USER', () => {
     const userId = newUser();
     const res = await s.call('POST', '/billing/checkout', userId, { tier: 'MINI', period: 'month', method: 'bank-transfer', billing: BILLING, immediateStart: true, termsAccepted: true });
     const first = res.body.data.payment;
-    await s.parts.deps.bank.record([{ id: `m-${userId}-1`, variableSymbol: first.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' }]);
+    await s.parts.deps.bank.record([{ id: `m-${userId}-1`, variableSymbol: first.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, counterBankCode: null, message: null, date: '2026-11-25' }]);
     await s.parts.settlement.refresh((await s.parts.deps.payments.findById(first.id))!);
     const sub = (await s.parts.deps.subscriptions.findByUser(userId))!;
     expect(sub.renewal.nextAttemptAt!.getTime()).toBe(sub.currentPeriodEnd.getTime() - 7 * DAY);
@@ -118,7 +118,7 @@ describe('renewal, dunning and the fall back to USER', () => {
     expect(mail.text).toContain(`Variabilní symbol: ${order.variableSymbol}`);
     expect(mail.text).toContain(`/premium-ucet-potvrzeni?payment=${order._id}`);
 
-    await s.parts.deps.bank.record([{ id: `m-${userId}-2`, variableSymbol: order.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, message: null, date: '2026-11-25' }]);
+    await s.parts.deps.bank.record([{ id: `m-${userId}-2`, variableSymbol: order.variableSymbol, amount: 9_900, currency: 'CZK', counterAccount: null, counterBankCode: null, message: null, date: '2026-11-25' }]);
     await s.parts.reconciler.round(new Date(sub.renewal.nextAttemptAt!.getTime() + 3_600_000));
     const renewed = (await s.parts.deps.subscriptions.findByUser(userId))!;
     expect(renewed.currentPeriodStart).toEqual(sub.currentPeriodEnd);

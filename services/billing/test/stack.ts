@@ -45,10 +45,12 @@ export async function startBilling(overrides: Record<string, string> = {}) {
     GOPAY_NOTIFICATION_URL: `http://127.0.0.1:${apiPort}/billing/gopay/notify`,
     FIO_BASE_URL: `${sim.url}/fio`,
     FIO_TOKEN: SIM_FIO.token,
+    FIO_PAYMENT_TOKEN: SIM_FIO.paymentToken,
     BANK_ACCOUNT: `${SIM_FIO.accountId}/2010`,
     BANK_IBAN: SIM_FIO.iban,
     // Rounds are run by the tests themselves.
     RECONCILE_SECONDS: '3600',
+    RECONCILE_ON_START: 'false',
     ...overrides,
   };
   const log = createLogger('test', 'silent');
@@ -57,7 +59,7 @@ export async function startBilling(overrides: Record<string, string> = {}) {
   await admin.ensureTopics();
 
   let parts!: BillingParts;
-  const billing = await runService(createBillingService((p) => (parts = p)), env, { trapSignals: false });
+  let billing = await runService(createBillingService((p) => (parts = p)), env, { trapSignals: false });
 
   const events = new Map<EventType, Array<Envelope<unknown>>>();
   const watch = async <T extends EventType>(type: T) => {
@@ -80,7 +82,16 @@ export async function startBilling(overrides: Record<string, string> = {}) {
   };
 
   return {
-    sim, parts, api, env, events, watch, seen, call, tokenFor,
+    sim, api, env, events, watch, seen, call, tokenFor,
+    /** The running instance's parts (a restart replaces them). */
+    get parts() {
+      return parts;
+    },
+    /** Stops billing (as a crash would, without waiting for what it was doing) and starts a new instance on the same database and topics. */
+    async restart() {
+      await billing.stop();
+      billing = await runService(createBillingService((p) => (parts = p)), env, { trapSignals: false });
+    },
     async stop() {
       await billing.stop();
       await admin.disconnect();

@@ -63,6 +63,8 @@ describe('two matcher instances against Kafka', () => {
     expect(matchesFor(o.id)).toHaveLength(12);
     expect(new Set(got.map((m) => m.key))).toEqual(new Set(people.map((p) => p.email.toLowerCase())));
     expect(got.every((m) => m.data.reason === 'new' && m.data.withAds)).toBe(true);
+    // The free tier's cap of offers per e-mail travels with every match, for the notifier.
+    expect(got.every((m) => m.data.maxOffers === 10)).toBe(true);
   });
 
   it('follows watchdog changes made while running', async () => {
@@ -101,7 +103,7 @@ describe('two matcher instances against Kafka', () => {
     await bus.publish('offer.updated', source.id, { offer: source, previousPrice: 8_490_000, changes: ['sources'], fetchedAt: new Date().toISOString() });
     await new Promise((r) => setTimeout(r, 500));
     expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(new Set([paid.id]));
-    expect(matchesFor(o.id).every((m) => m.data.reason === 'priceDrop' && !m.data.withAds)).toBe(true);
+    expect(matchesFor(o.id).every((m) => m.data.reason === 'priceDrop' && !m.data.withAds && m.data.maxOffers === 20)).toBe(true);
     expect(matchesFor(source.id)).toHaveLength(0);
   });
 

@@ -66,7 +66,7 @@ export class Dispatcher {
   }
 
   /** Which of the entries about to be inserted go in claimed, to be sent at once. */
-  plan(entries: Array<{ _id: string; email: string }>, now: number): SendPlan {
+  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null }>, now: number): SendPlan {
     return this.admission.plan(entries, now);
   }
 

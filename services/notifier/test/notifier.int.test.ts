@@ -82,6 +82,20 @@ describe('notifier against Kafka, the database and the mail catcher', () => {
     expect(digest.text).toContain('Třetí byt');
   });
 
+  it('lists no more offers in one e-mail than the recipient\'s tier allows, and sends the rest in the next one', async () => {
+    const to = person('tiercap');
+    await publishMatch(to, { id: `t0-${run}`, title: 'Úvodní byt' }, { maxOffers: 2 });
+    await waitFor('the first alert', async () => (await mailTo(to)).length === 1);
+    for (const n of [1, 2, 3, 4]) await publishMatch(to, { id: `t${n}-${run}`, title: `Byt číslo ${n}` }, { maxOffers: 2 });
+    await waitFor('two more e-mails', async () => (await mailTo(to)).length >= 3, 30_000);
+    const reports = await waitFor('three reports', () => {
+      const mine = sent.filter((e) => e.data.recipientEmail === to);
+      return mine.length >= 3 && mine;
+    });
+    expect(reports.map((e) => e.data.offerIds.length)).toEqual([1, 2, 2]);
+    expect(reports.flatMap((e) => e.data.offerIds).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `t${n}-${run}`).sort());
+  });
+
   it('finds, by the periodic rescan, an alert whose sender died between claim and confirmation, and sends it', async () => {
     const to = person('crash');
     const ledger = ledgerModel(service.db!);

@@ -62,6 +62,13 @@ export function adminRouter({ store, notifier, fio, faults }: AdminParts): Route
 
   r.post('/fio/transactions', handle((req, res) => res.status(201).json(fio.add(BankTransferRequest.parse(req.body)))));
   r.get('/fio/transactions', (_req, res) => res.json(fio.list()));
+  r.get('/fio/orders', (_req, res) => res.json(fio.listOrders()));
+  // A person signs an imported batch in internet banking: its orders leave the account.
+  r.post('/fio/orders/:instructionId/authorize', (req, res) => {
+    const sent = fio.authorize(Number(req.params.instructionId));
+    if (sent.length === 0) return void res.status(404).json({ error: { code: 'NOT_FOUND', message: `no waiting batch ${req.params.instructionId}` } });
+    res.json(sent);
+  });
 
   r.post('/faults/:api', handle((req, res) => {
     const fault = faults[req.params.api as 'gopay' | 'fio'];

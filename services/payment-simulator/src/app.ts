@@ -13,7 +13,7 @@ export type PaymentSimulatorOptions = {
   /** Public origin, for `gw_url`. */
   origin: string;
   gopay: GoPayCredentials;
-  fio: { token: string; accountId: string; iban: string; minIntervalMs?: number };
+  fio: { token: string; accountId: string; iban: string; minIntervalMs?: number; paymentToken?: string };
   notifyRetryMs?: number;
   logger?: Log;
 };
@@ -24,14 +24,16 @@ export type PaymentSimulator = { app: Express; store: GoPayStore; notifier: GoPa
 export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
   const store = new GoPayStore(options.origin, options.gopay.goid);
   const notifier = new GoPayNotifier(options.logger, options.notifyRetryMs ?? 1_000);
-  const fio = new FioBank(options.fio.token, options.fio.accountId, options.fio.iban, options.fio.minIntervalMs ?? 0);
+  const fio = new FioBank(options.fio.token, options.fio.accountId, options.fio.iban, options.fio.minIntervalMs ?? 0, options.fio.paymentToken);
   const faults = { gopay: new Fault(), fio: new Fault() };
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
 
   app.get('/', (_req, res) => res.type('html').send(home(store.list().length, fio.list().length)));
-  app.use('/gopay/api', faults.gopay.middleware(), gopayApiRouter(store, notifier, options.gopay));
+  // The body is read before a slow fault waits: GoPay has the whole request even when the caller
+  // gives up on the answer, so a timed-out call still takes effect (as it may at the real gateway).
+  app.use('/gopay/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false }), faults.gopay.middleware(), gopayApiRouter(store, notifier, options.gopay));
   app.use('/gopay/gw', gatewayPageRouter(store, notifier));
   app.use('/fio', faults.fio.middleware(), fio.router());
   app.use('/admin', adminRouter({ store, notifier, fio, faults }));

@@ -7,6 +7,8 @@ export const FaultRequest = z.object({
   delayMs: z.number().int().min(0).max(120_000).default(15_000),
   /** How many requests the fault lasts; unset = until reset. */
   count: z.number().int().positive().optional(),
+  /** Only requests whose path contains this (e.g. `create-recurrence`); unset = every request. */
+  path: z.string().min(1).max(200).optional(),
 });
 export type FaultRequest = z.infer<typeof FaultRequest>;
 
@@ -23,9 +25,9 @@ export class Fault {
   }
 
   middleware() {
-    return (_req: Request, res: Response, next: NextFunction) => {
+    return (req: Request, res: Response, next: NextFunction) => {
       const f = this.current;
-      if (f.mode === 'none') return next();
+      if (f.mode === 'none' || (f.path && !req.originalUrl.includes(f.path))) return next();
       if (f.count !== undefined) {
         f.count -= 1;
         if (f.count <= 0) this.current = { mode: 'none', delayMs: 0 };

@@ -19,6 +19,7 @@ const sim = createPaymentSimulator({
     accountId: process.env.FIO_ACCOUNT_ID ?? '2401234560',
     iban: process.env.FIO_IBAN ?? 'CZ2420100000002401234560',
     minIntervalMs: Number(process.env.FIO_MIN_INTERVAL_SECONDS ?? 0) * 1000,
+    paymentToken: process.env.FIO_PAYMENT_TOKEN ?? 'rr-local-fio-payment-token',
   },
   logger,
 });

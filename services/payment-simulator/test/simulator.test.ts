@@ -140,4 +140,34 @@ describe('payment simulator', () => {
     expect(period.accountStatement.transactionList.transaction).toHaveLength(1);
     expect((await fetch(`${sim.url}/fio/v1/rest/last/wrong/transactions.json`)).status).toBe(401);
   });
+
+  it('imports payment orders in Fio\'s XML format with the import token, and refuses what Fio would refuse', async () => {
+    const upload = (xml: string, token = SIM_FIO.paymentToken) => {
+      const form = new FormData();
+      form.set('token', token);
+      form.set('type', 'xml');
+      form.set('file', new Blob([xml], { type: 'application/xml' }), 'orders.xml');
+      return fetch(`${sim.url}/fio/v1/rest/import/`, { method: 'POST', body: form });
+    };
+    const order = (fields: string) => `<?xml version="1.0" encoding="UTF-8"?><Import><Orders><DomesticTransaction>${fields}</DomesticTransaction></Orders></Import>`;
+    const good = '<accountFrom>2401234560</accountFrom><currency>CZK</currency><amount>400.00</amount><accountTo>2000145399</accountTo><bankCode>0800</bankCode><vs>2611000007</vs><date>2026-11-25</date><paymentType>431001</paymentType>';
+
+    const ok = await upload(order(good));
+    const answer = await ok.text();
+    expect(answer).toMatch(/<errorCode>0<\/errorCode><idInstruction>\d+<\/idInstruction><status>ok<\/status>/);
+    expect(answer).toContain('<sumDebet>400.00</sumDebet>');
+    const instruction = answer.match(/<idInstruction>(\d+)</)![1];
+    expect(await json(fetch(`${sim.url}/admin/fio/orders`))).toEqual([expect.objectContaining({ amount: '400.00', accountTo: '2000145399', state: 'waiting', instructionId: Number(instruction) })]);
+
+    expect((await upload(order(good), SIM_FIO.token)).status).toBe(500);
+    expect(await (await upload(order(good.replace('0800', '80')))).text()).toMatch(/<errorCode>11<\/errorCode><status>error<\/status><message>order 1: bankCode/);
+    expect(await (await upload(order(good.replace('2401234560', '1111111111')))).text()).toContain('is not the token&#39;s account');
+    expect(await (await upload('<Import><Orders>')).text()).toContain('<errorCode>11</errorCode>');
+
+    const signed = await json(fetch(`${sim.url}/admin/fio/orders/${instruction}/authorize`, { method: 'POST' }));
+    expect(signed).toEqual([expect.objectContaining({ state: 'sent' })]);
+    const period = await json(fetch(`${sim.url}/fio/v1/rest/periods/${SIM_FIO.token}/2020-01-01/2099-12-31/transactions.json`));
+    const out = period.accountStatement.transactionList.transaction.find((t: Json) => t.column1.value === -400);
+    expect(out).toMatchObject({ column2: { value: '2000145399' }, column3: { value: '0800' }, column8: { value: 'Bezhotovostní platba' } });
+  });
 });

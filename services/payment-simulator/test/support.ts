@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createPaymentSimulator, type PaymentSimulator } from '../src/app';
 
 export const SIM_CREDENTIALS = { clientId: 'test-client', clientSecret: 'test-secret', goid: 8_123_456_789 };
-export const SIM_FIO = { token: 'test-fio-token', accountId: '2401234560', iban: 'CZ2420100000002401234560' };
+export const SIM_FIO = { token: 'test-fio-token', paymentToken: 'test-fio-payment-token', accountId: '2401234560', iban: 'CZ2420100000002401234560' };
 
 /** A payment simulator on an ephemeral port, for tests of the simulator and of billing. */
 export async function startPaymentSimulator(): Promise<PaymentSimulator & { url: string; stop(): Promise<void> }> {

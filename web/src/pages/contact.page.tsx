@@ -8,6 +8,7 @@ import { useEmailInput } from '../ui/use-email-input';
 import { sendContact } from '../modules/content/api/contact.api';
 import { useFormCall } from '../modules/profile/hooks/use-form-call';
 import { CONTACT_EMAIL } from '../modules/shell/components/footer';
+import { operatorVars } from '../modules/shell/operator-line';
 import { useSession } from '../modules/session/stores/session.store';
 
 export function ContactPage() {
@@ -49,7 +50,7 @@ export function ContactPage() {
         </form>
         <aside className="card">
           <h2>{t('contact.company')}</h2>
-          <p>{t('footer.company')}</p>
+          <p>{t('footer.company', operatorVars(locale))}</p>
           <p><a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a></p>
         </aside>
       </div>

@@ -10,6 +10,7 @@ import { RequireLogin } from '../modules/session/components/require-login';
 import { useSession } from '../modules/session/stores/session.store';
 import { filtersApi } from '../modules/watchdogs/api/filters.api';
 import { FilterCard, FilterMeta, StatusBadge } from '../modules/watchdogs/components/filter-card';
+import { KeepChooser } from '../modules/watchdogs/components/keep-chooser';
 import { WatchdogForm } from '../modules/watchdogs/components/watchdog-form';
 import { fromCriteria, type Draft } from '../modules/watchdogs/criteria';
 import { FILTERS_KEY, useFilterActions } from '../modules/watchdogs/hooks/use-filter-actions';
@@ -25,6 +26,7 @@ function FilterList() {
   return (
     <>
       <p className="lead">{tp('filters.count', data.length)}</p>
+      <KeepChooser filters={data} />
       {data.length === 0 && (
         <div className="card empty-state">
           <p>{t('filters.empty')}</p>

@@ -9,7 +9,9 @@ import { AppLink } from '../ui/app-link';
 import { billingApi, type PlanView } from '../modules/billing/api/billing.api';
 import { CheckoutForm } from '../modules/billing/components/checkout-form';
 import { PaymentStatus } from '../modules/billing/components/payment-status';
+import { OfferUpsell } from '../modules/billing/components/offer-upsell';
 import { PlanGrid } from '../modules/billing/components/plan-grid';
+import { offersApi } from '../modules/offers/api/offers.api';
 import { useAuthDialog } from '../modules/auth/stores/auth-dialog.store';
 import { RequireLogin } from '../modules/session/components/require-login';
 import { useSession } from '../modules/session/stores/session.store';
@@ -80,6 +82,17 @@ export function PremiumConfirmationPage() {
 /** E-mail landing: what a paid tier adds for this offer, and the way to upgrade. */
 export function PremiumDetailLandingPage({ params }: PageProps) {
   const { t } = useT();
+  const offer = useQuery(`offer:${params.realEstateId}`, () => offersApi.get(params.realEstateId));
+  if (offer.loading) return <div className="container section page-loading" aria-busy="true">{t('common.loading')}</div>;
+  if (offer.data) {
+    return (
+      <div className="container container--narrow section">
+        <h1>{t('premium.lp.offerTitle')}</h1>
+        <OfferUpsell offer={offer.data} />
+      </div>
+    );
+  }
+  // The offer is gone or unknown: what a subscription adds to any offer.
   return (
     <div className="container container--narrow section">
       <h1>{t('premium.lp.title')}</h1>

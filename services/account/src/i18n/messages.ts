@@ -54,6 +54,11 @@ const cs = {
   filterUnsubscribed: 'Z tohoto hlídacího psa vám už nebudeme posílat e-maily.',
   filterEnabled: 'Hlídací pes je znovu aktivní.',
   filterDeleted: 'Hlídací pes byl smazán.',
+  keepSaved: 'Uloženo. Vybraní hlídací psi zůstanou zapnutí i při nižším limitu.',
+  keepEmpty: 'Vyberte alespoň jednoho hlídacího psa.',
+  keepDuplicate: 'Každého hlídacího psa vyberte jen jednou.',
+  keepTooMany: 'Váš tarif dovoluje nejvýše {limit} aktivních hlídacích psů.',
+  keepNotCandidate: 'Vybrat lze jen vaše aktivní hlídací psy a ty vypnuté kvůli limitu tarifu.',
 };
 export type MessageKey = keyof typeof cs;
 
@@ -107,6 +112,11 @@ const en: Record<MessageKey, string> = {
   filterUnsubscribed: 'You will no longer receive e-mails from this watchdog.',
   filterEnabled: 'The watchdog is active again.',
   filterDeleted: 'The watchdog has been deleted.',
+  keepSaved: 'Saved. The chosen watchdogs stay on even under a lower limit.',
+  keepEmpty: 'Choose at least one watchdog.',
+  keepDuplicate: 'Choose each watchdog only once.',
+  keepTooMany: 'Your plan allows at most {limit} active watchdogs.',
+  keepNotCandidate: 'You can choose only your active watchdogs and those switched off for your plan\'s limit.',
 };
 
 const CATALOGUE: Record<Locale, Record<MessageKey, string>> = { cs, en };

@@ -125,6 +125,27 @@ export class AccountMails {
     return sendContactReply(this.mailer, m);
   }
 
+  /**
+   * The plan's limit fell (an expiry, a downgrade, a withdrawal): which watchdogs were switched off,
+   * and the link to choose which stay on.
+   */
+  async watchdogsLimited(to: string, locale: Locale, m: { limit: number; off: string[]; url: string }): Promise<void> {
+    const cs = locale === 'cs';
+    const mail = renderMail({
+      locale,
+      subject: cs ? 'Někteří hlídací psi byli vypnuti' : 'Some of your watchdogs were switched off',
+      preheader: cs ? `Váš tarif teď dovoluje ${m.limit} aktivních hlídacích psů.` : `Your plan now allows ${m.limit} active watchdogs.`,
+      greeting: cs ? 'Změnil se váš tarif' : 'Your plan has changed',
+      paragraphs: [cs
+        ? `Váš tarif teď dovoluje nejvýše ${m.limit} aktivních hlídacích psů, proto jsme vypnuli tyto (zapnutí zůstali ti, které jste si vybrali, a pak nejnovější):`
+        : `Your plan now allows at most ${m.limit} active watchdogs, so we switched these off (the ones you chose stayed on, then the newest):`],
+      summary: m.off.slice(0, 20),
+      action: { label: cs ? 'Vybrat, kteří zůstanou zapnutí' : 'Choose which stay on', url: m.url },
+      note: cs ? 'Vypnuté hlídací psy nemažeme: zapnou se sami, když tarif zase zvýšíte.' : 'We keep the switched-off watchdogs: they come back by themselves when you raise your plan again.',
+    });
+    await this.mailer.send({ to, ...mail, category: 'watchdogs-limited' });
+  }
+
   async send(kind: AccountMailKind, to: string, locale: Locale, url: string, ttlMinutes: number, summary?: string[]): Promise<void> {
     const { actionLabel, ...texts } = TEXTS[kind][locale](ttlMinutes);
     const mail = renderMail({ ...texts, locale, action: { label: actionLabel, url }, summary });

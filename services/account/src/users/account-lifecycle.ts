@@ -1,7 +1,14 @@
-import { ROLES, entitlementsOf, isAdmin, type EmailPreference } from '@rr/proto';
+import { ROLES, entitlementsOf, isAdmin, type EmailPreference, type Locale } from '@rr/proto';
+import { summariseCriteria } from '../mail/account-mails';
 import type { AccountDeps } from '../deps';
 import { adsConsentOf, expiryFor } from '../watchdogs/watchdog.service';
 import type { WatchdogService } from '../watchdogs/watchdog.service';
+import { ApiError } from '../http/api-error';
+import type { RequestContext } from '../http/request-context';
+import { checkKeepChoice, fitToLimit } from '../watchdogs/limit-choice';
+import { toFilterView } from '../watchdogs/watchdog.publisher';
+import type { WatchdogRecord } from '../watchdogs/watchdog.model';
+import type { FilterView } from '@rr/proto';
 import type { UserRecord } from './user.model';
 
 type Ctx = { correlationId: string };
@@ -56,18 +63,61 @@ export class AccountLifecycle {
 
   /**
    * A subscription change from billing: the role and its end, then the watchdogs fit the role's
-   * limit — above it the oldest active ones are disabled with reason `limit` (the newest stay on);
-   * below it watchdogs disabled for the limit come back. Revisions only go forward.
+   * limit (`fitWatchdogs`). Revisions only go forward.
    */
   async applySubscription(user: UserRecord, change: { role: number; roleExpiresAt: Date | null; revision: number }, ctx: Ctx): Promise<'processed' | 'skipped'> {
     if (change.revision <= (user.subscriptionRevision ?? 0) || isAdmin(user.role)) return 'skipped';
     const updated = await this.setRole(user, change.role, change.roleExpiresAt, ctx);
     await this.deps.users.update(user._id, { subscriptionRevision: change.revision });
-    const max = entitlementsOf(change.role).maxActiveWatchdogs;
-    const live = await this.deps.watchdogs.find({ email: user.email, status: 'Active' });
-    for (const w of live.slice(max)) await this.watchdogs.disable(w, 'limit', ctx);
-    if (live.length < max) await this.reactivate(updated, 'limit', ctx);
+    const { switchedOff } = await this.fitWatchdogs(updated, change.role, ctx);
+    if (switchedOff.length > 0) await this.tellLimited(updated, change.role, switchedOff);
     return 'processed';
+  }
+
+  /** The owner is told which watchdogs a lower limit switched off, with the link to the chooser. */
+  private async tellLimited(user: UserRecord, role: number, off: WatchdogRecord[]): Promise<void> {
+    const locale = user.locale as Locale;
+    const path = locale === 'cs' ? '/moje-filtry#ponechat' : '/my-filters#keep';
+    const names = off.map((w) => w.name ?? summariseCriteria(w.criteria, locale).join(' · '));
+    await this.deps.mails.watchdogsLimited(user.email, locale, { limit: entitlementsOf(role).maxActiveWatchdogs, off: names, url: `${this.deps.config.PUBLIC_URL.replace(/\/$/, '')}${path}` })
+      .catch((err: Error) => this.deps.log.warn({ err, userId: user._id }, 'watchdogs-limited mail not sent'));
+  }
+
+  /**
+   * The limit applied to the active watchdogs and those off for the limit: the ones the owner chose
+   * to keep stay on first, then the newest; the rest are off with reason `limit`.
+   */
+  async fitWatchdogs(user: UserRecord, role: number, ctx: Ctx): Promise<{ items: WatchdogRecord[]; switchedOff: WatchdogRecord[] }> {
+    const candidates = await this.deps.watchdogs.limitCandidates(user.email);
+    const { on, off } = fitToLimit(candidates, entitlementsOf(role).maxActiveWatchdogs);
+    const switchedOff = off.filter((w) => w.status === 'Active');
+    for (const w of switchedOff) await this.watchdogs.disable(w, 'limit', ctx);
+    for (const w of on) {
+      if (w.status === 'Active') continue;
+      const back = await this.deps.watchdogs.update(w._id, { status: 'Active', disabledReason: null, expiresAt: expiryFor(role) });
+      if (back) await this.deps.publisher.changed(back, ctx.correlationId);
+    }
+    return { items: await this.deps.watchdogs.limitCandidates(user.email), switchedOff };
+  }
+
+  /**
+   * The owner's choice of watchdogs that stay on when the limit is lower than their number (after a
+   * downgrade, or ahead of one): the chosen are marked kept and the limit is applied at once.
+   */
+  async keepWatchdogs(user: UserRecord, ids: string[], role: number, ctx: RequestContext): Promise<{ items: FilterView[]; limit: number; message: string }> {
+    const limit = entitlementsOf(role).maxActiveWatchdogs;
+    const candidates = await this.deps.watchdogs.limitCandidates(user.email);
+    const problem = checkKeepChoice(ids, new Set(candidates.map((w) => w._id)), limit);
+    if (problem) {
+      const key = ({ empty: 'keepEmpty', duplicate: 'keepDuplicate', 'too-many': 'keepTooMany', 'not-candidate': 'keepNotCandidate' } as const)[problem];
+      throw new ApiError('VALIDATION_FAILED', ctx.tr(key).replace('{limit}', String(limit)), { limit }, { ids: ctx.tr(key).replace('{limit}', String(limit)) });
+    }
+    const chosen = new Set(ids);
+    for (const w of candidates) {
+      if (Boolean(w.kept) !== chosen.has(w._id)) await this.deps.watchdogs.update(w._id, { kept: chosen.has(w._id) });
+    }
+    const after = await this.fitWatchdogs(user, role, ctx);
+    return { items: after.items.map(toFilterView), limit, message: ctx.tr('keepSaved') };
   }
 
   /** Turning the notifications consent off switches every watchdog off; on brings them back. */

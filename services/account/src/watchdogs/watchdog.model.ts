@@ -16,6 +16,8 @@ export type WatchdogRecord = {
   criteria: WatchdogCriteria;
   status: RecordStatus;
   disabledReason: DisabledReason | null;
+  /** The owner chose to keep it on when their limit falls (a downgrade): it wins over newer ones. */
+  kept: boolean;
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date | null;
@@ -37,6 +39,7 @@ const schema = new Schema<WatchdogRecord>(
     criteria: { type: Schema.Types.Mixed, required: true },
     status: { type: String, required: true, index: true },
     disabledReason: { type: String, default: null },
+    kept: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     expiresAt: { type: Date, default: null },

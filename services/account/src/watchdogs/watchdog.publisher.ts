@@ -32,6 +32,7 @@ export function toFilterView(r: WatchdogRecord): FilterView {
     criteria: r.criteria,
     status: r.status,
     disabledReason: r.disabledReason,
+    kept: Boolean(r.kept),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: iso(r.expiresAt),

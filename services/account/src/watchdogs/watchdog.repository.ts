@@ -2,8 +2,8 @@ import type { Connection, FilterQuery, Model } from 'mongoose';
 import { newId } from '../domain/tokens';
 import { watchdogModel, type WatchdogRecord } from './watchdog.model';
 
-export type NewWatchdog = Omit<WatchdogRecord, '_id' | 'createdAt' | 'updatedAt' | 'lastEmailAt' | 'sentCount' | 'unpublished' | 'disabledReason'> &
-  Partial<Pick<WatchdogRecord, 'disabledReason'>>;
+export type NewWatchdog = Omit<WatchdogRecord, '_id' | 'createdAt' | 'updatedAt' | 'lastEmailAt' | 'sentCount' | 'unpublished' | 'disabledReason' | 'kept'> &
+  Partial<Pick<WatchdogRecord, 'disabledReason' | 'kept'>>;
 
 export class WatchdogRepository {
   readonly model: Model<WatchdogRecord>;
@@ -14,7 +14,7 @@ export class WatchdogRepository {
 
   async create(fields: NewWatchdog): Promise<WatchdogRecord> {
     const now = new Date();
-    const doc = await this.model.create({ _id: newId('w'), createdAt: now, updatedAt: now, lastEmailAt: null, sentCount: 0, unpublished: false, disabledReason: null, ...fields });
+    const doc = await this.model.create({ _id: newId('w'), createdAt: now, updatedAt: now, lastEmailAt: null, sentCount: 0, unpublished: false, disabledReason: null, kept: false, ...fields });
     return doc.toObject() as WatchdogRecord;
   }
 
@@ -39,6 +39,11 @@ export class WatchdogRepository {
   /** Watchdogs that alert (or will, once confirmed) an address: the set creation outcomes compare with. */
   liveForEmail(email: string): Promise<WatchdogRecord[]> {
     return this.find({ email, status: { $in: ['Active', 'Pending'] } });
+  }
+
+  /** What a limit applies to: the address's active watchdogs and those switched off for the limit. */
+  limitCandidates(email: string): Promise<WatchdogRecord[]> {
+    return this.find({ email, $or: [{ status: 'Active' }, { status: 'Disabled', disabledReason: 'limit' }] });
   }
 
   countActiveForEmail(email: string): Promise<number> {

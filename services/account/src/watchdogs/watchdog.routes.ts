@@ -2,13 +2,17 @@ import { Router } from 'express';
 import { optionalUser, requireUser } from '../auth/sessions';
 import type { AccountDeps } from '../deps';
 import { bodyOf, routeWith } from '../http/route';
+import { KeepFiltersBody } from '@rr/proto';
+import { AppError } from '@rr/kit';
+import { effectiveRole } from '../auth/session-token';
+import type { AccountLifecycle } from '../users/account-lifecycle';
 import { toFilterView } from './watchdog.publisher';
 import type { WatchdogService } from './watchdog.service';
 
 const base = (deps: AccountDeps) => deps.config.PUBLIC_URL.replace(/\/$/, '');
 
 /** `/filters`: create (with or without login), list, detail, edit, disable/enable, delete; e-mail links. */
-export function watchdogRoutes(deps: AccountDeps, service: WatchdogService): Router {
+export function watchdogRoutes(deps: AccountDeps, service: WatchdogService, lifecycle: AccountLifecycle): Router {
   const route = routeWith(deps.log);
   const r = Router();
   r.post('/filters', route(async (req, ctx, res) => {
@@ -17,6 +21,13 @@ export function watchdogRoutes(deps: AccountDeps, service: WatchdogService): Rou
     return answer;
   }));
   r.get('/filters', route(async (req, ctx) => ({ items: await service.list(await requireUser(deps, req, ctx)) })));
+  // Which watchdogs stay on when the plan's limit is lower than their number (after a downgrade or ahead of one).
+  r.put('/filters/kept', route(async (req, ctx) => {
+    const user = await requireUser(deps, req, ctx);
+    const body = KeepFiltersBody.safeParse(bodyOf(req));
+    if (!body.success) throw new AppError('VALIDATION_FAILED', ctx.tr('invalidForm'));
+    return lifecycle.keepWatchdogs(user, body.data.ids, effectiveRole(user), ctx);
+  }));
 
   // Links from e-mails. GET answers with a redirect to the web page that tells the result.
   r.get('/filters/confirm', route(async (req, ctx, res) => {

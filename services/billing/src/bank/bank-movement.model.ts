@@ -8,6 +8,8 @@ export type BankMovementRecord = {
   amount: number;
   currency: string;
   counterAccount: string | null;
+  /** The counter-account's bank (Fio's column3), for sending money back. */
+  counterBankCode?: string | null;
   message: string | null;
   date: string;
   paymentId: string | null;
@@ -15,7 +17,7 @@ export type BankMovementRecord = {
 };
 
 const schema = new Schema<BankMovementRecord>({
-  _id: String, variableSymbol: String, amount: Number, currency: String, counterAccount: String, message: String, date: String,
+  _id: String, variableSymbol: String, amount: Number, currency: String, counterAccount: String, counterBankCode: String, message: String, date: String,
   paymentId: { type: String, default: null }, receivedAt: Date,
 }, { versionKey: false });
 // A payment's received total is the sum over its symbol's movements.

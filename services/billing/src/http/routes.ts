@@ -13,7 +13,7 @@ import type { Withdrawals } from '../subscriptions/withdrawals';
 import type { SubscriptionRecord } from '../subscriptions/subscription.model';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
 import { requireAdmin, sessionUserOf } from './auth';
-import { renderIsdoc } from '../invoices/invoice-isdoc';
+import { isdocBankOf, renderIsdoc } from '../invoices/invoice-isdoc';
 import type { InvoiceRecord } from '../invoices/invoice.model';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { InvoiceService } from '../invoices/invoice.service';
@@ -101,7 +101,7 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
         res.send(await renderInvoicePdf(inv));
       } else {
         res.type('application/xml').setHeader('content-disposition', `attachment; filename="${inv._id}.isdoc"`);
-        res.send(renderIsdoc(inv));
+        res.send(renderIsdoc(inv, isdocBankOf(deps.config)));
       }
     }).catch(next);
   });
@@ -114,9 +114,13 @@ export function billingRoutes(deps: BillingDeps, s: Services): Router {
     const body = z.object({ amount: z.number().int().positive().optional() }).safeParse(req.body ?? {});
     if (!body.success) throw validation(body.error);
     const amount = body.data.amount ?? payment.amount - payment.refunded;
-    const { payment: after, creditNote } = await s.refunds.refund(payment, amount, log);
+    const { payment: after, creditNote, bankRefund } = await s.refunds.refund(payment, amount, log);
     if (after.refunded === payment.amount) await s.subscriptions.endNow(payment.userId);
-    return { payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote) };
+    return {
+      payment: paymentView(after, deps.config), creditNote: invoiceView(creditNote),
+      // A bank transfer's money goes back by a payment order at Fio that a person signs in internet banking.
+      bankRefund: bankRefund && { state: bankRefund.state, instructionId: bankRefund.instructionId, accountTo: bankRefund.accountTo, bankCode: bankRefund.bankCode, amount: bankRefund.amount, error: bankRefund.error },
+    };
   }));
 
   // GoPay's notification: GET with ?id=. 200 once handled; a provider outage answers 503 so GoPay calls again.

@@ -18,7 +18,16 @@ function uuidOf(number: string): string {
  * ISDOC (the Czech e-invoice standard, namespace `http://isdoc.cz/namespace/2013`, version 6.0.2)
  * that Pohoda, Money S3, iDoklad or Fakturoid import. One line, one VAT rate, already paid.
  */
-export function renderIsdoc(inv: InvoiceRecord): string {
+/** The account bank transfers are paid to, as ISDOC's BankAccount group wants it. */
+export type IsdocBankAccount = { account: string; bankCode: string; bankName: string; iban: string; bic: string };
+
+/** From the settings: `BANK_ACCOUNT` is `[prefix-]number/bank code`. */
+export function isdocBankOf(c: { BANK_ACCOUNT: string; BANK_IBAN: string; BANK_NAME: string; BANK_BIC: string }): IsdocBankAccount {
+  const [account, bankCode] = c.BANK_ACCOUNT.split('/');
+  return { account, bankCode, bankName: c.BANK_NAME, iban: c.BANK_IBAN, bic: c.BANK_BIC };
+}
+
+export function renderIsdoc(inv: InvoiceRecord, bank: IsdocBankAccount): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('http://isdoc.cz/namespace/2013', 'Invoice', { version: '6.0.2' });
   root.ele('DocumentType').txt(DOCUMENT_TYPE[inv.kind]);
   root.ele('ID').txt(inv._id);
@@ -77,7 +86,17 @@ export function renderIsdoc(inv: InvoiceRecord): string {
   payment.ele('PaidAmount').txt(amount(inv.total));
   // 42 bank transfer, 48 card (UN/ECE 4461).
   payment.ele('PaymentMeansCode').txt(inv.method === 'card' ? '48' : '42');
-  payment.ele('Details').ele('VariableSymbol').txt(inv.variableSymbol);
+  // Details name the account paid to (a transfer); the schema has no Details without one.
+  if (inv.method !== 'card') {
+    const details = payment.ele('Details');
+    details.ele('PaymentDueDate').txt(day(inv.issuedAt));
+    details.ele('ID').txt(bank.account);
+    details.ele('BankCode').txt(bank.bankCode);
+    details.ele('Name').txt(bank.bankName);
+    details.ele('IBAN').txt(bank.iban);
+    details.ele('BIC').txt(bank.bic);
+    details.ele('VariableSymbol').txt(inv.variableSymbol);
+  }
   return root.end({ prettyPrint: true });
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from '@rr/kit';
 import type { BillingDeps } from '../deps';
+import type { BankRefunds } from '../bank/bank-refunds';
 import type { FioClient } from '../bank/fio.client';
 import type { InvoiceService } from '../invoices/invoice.service';
 import type { Renewals } from './renewals';
@@ -27,12 +28,14 @@ export class Reconciler {
     private readonly subscriptions: SubscriptionService,
     private readonly invoices: InvoiceService,
     private readonly renewals: Renewals,
+    private readonly bankRefunds: BankRefunds,
     private readonly log: Logger,
   ) {}
 
-  start(intervalMs: number): void {
+  start(intervalMs: number, roundNow = true): void {
     this.timer = setInterval(() => void this.round(), intervalMs);
     this.timer.unref();
+    if (roundNow) void this.round();
   }
 
   stop(): void {
@@ -46,7 +49,10 @@ export class Reconciler {
     try {
       await this.step('bank statement', async () => {
         const from = new Date(now.getTime() - STATEMENT_WINDOW_DAYS * 86_400_000);
-        const fresh = await this.deps.bank.record(await this.fio.movementsBetween(from, now));
+        const movements = await this.fio.movementsBetween(from, now);
+        // Money out: refund orders a person signed at the bank have left the account.
+        await this.bankRefunds.confirmSent(movements.filter((m) => m.amount < 0), this.log);
+        const fresh = await this.deps.bank.record(movements.filter((m) => m.amount > 0));
         result.movements = fresh.length;
         for (const symbol of new Set(fresh.map((m) => m.variableSymbol).filter((s): s is string => !!s))) {
           const p = await this.deps.payments.findByVariableSymbol(symbol);

@@ -58,6 +58,7 @@ export class Renewals {
       await this.settlement.refresh(previous, this.log);
       return;
     }
+    if (await this.waitsForUnconfirmed(sub, now)) return;
     const graceEnd = sub.currentPeriodEnd.getTime() + this.deps.config.GRACE_DAYS * DAY;
     const attempt = sub.renewal.attempts + 1;
     if (attempt > RETRY_DAYS.length + 1 || now.getTime() >= graceEnd) {
@@ -79,6 +80,30 @@ export class Renewals {
       await this.mails.send('renewal-failed', { email: sub.email, locale: sub.locale, tier: sub.tier, until: new Date(graceEnd) })
         .catch((err) => this.log.warn({ err, userId: sub.userId }, 'dunning mail not sent'));
     }
+  }
+
+  /**
+   * A charge of this period recorded but never confirmed (the process died, or GoPay's answer timed
+   * out, between the insert and the reply — the subscription does not know it yet): GoPay may
+   * have charged the card, so nothing is charged again while its notification can still name it
+   * (`Settlement.onGoPayNotification` adopts it). Past `RENEWAL_UNCONFIRMED_HOURS` it counts as
+   * never made: cancelled here, and the renewal goes on.
+   */
+  private async waitsForUnconfirmed(sub: SubscriptionRecord, now: Date): Promise<boolean> {
+    const recent = await this.deps.payments.listForUser(sub.userId, 5);
+    const unconfirmed = recent.find((p) => p.purpose === 'renewal' && p.method === 'card' && isOpen(p.state) && p.createdAt >= sub.currentPeriodStart);
+    if (!unconfirmed) return false;
+    if (unconfirmed.providerPaymentId) {
+      await this.settlement.refresh(unconfirmed, this.log);
+      return true;
+    }
+    if (now.getTime() - unconfirmed.createdAt.getTime() < this.deps.config.RENEWAL_UNCONFIRMED_HOURS * 3_600_000) {
+      this.log.warn({ userId: sub.userId, paymentId: unconfirmed._id }, 'renewal charge not confirmed by GoPay; waiting for its notification');
+      return true;
+    }
+    await this.deps.payments.move(unconfirmed._id, 'canceled', { checkAt: null });
+    this.log.warn({ userId: sub.userId, paymentId: unconfirmed._id }, 'renewal charge never confirmed by GoPay; counted as not made');
+    return false;
   }
 
   /**

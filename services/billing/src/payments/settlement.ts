@@ -24,7 +24,8 @@ export class Settlement {
 
   async refresh(p: PaymentRecord, log: Logger = this.deps.log): Promise<PaymentRecord> {
     const reported = await this.providerOf(p).lookup(p);
-    if (!reported) return p;
+    // A charge never confirmed by GoPay (its answer lost): nothing to look up until its notification names it.
+    if (!reported) return isOpen(p.state) ? this.reschedule(p) : p;
     if (reported.currency !== p.currency || (p.method === 'card' && reported.amount !== p.amount)) {
       const mismatch = `provider reports ${reported.amount} ${reported.currency}, order is ${p.amount} ${p.currency}`;
       log.error({ paymentId: p._id, mismatch }, 'payment does not match its order; not applied');
@@ -79,15 +80,31 @@ export class Settlement {
     return (await this.deps.payments.markSettled(p._id)) ?? p;
   }
 
-  /** A GoPay notification: the id is GoPay's; an id we never created is refused. */
+  /**
+   * A GoPay notification: the id is GoPay's. An id no order holds may be a recurring charge whose
+   * answer we lost (billing crashed or timed out between recording the charge and GoPay's reply):
+   * GoPay's own record of it names our order and the parent payment, and the order adopts it.
+   * Anything else is refused.
+   */
   async onGoPayNotification(providerPaymentId: string, log: Logger): Promise<PaymentRecord> {
     if (!/^\d{1,20}$/.test(providerPaymentId)) throw new AppError('VALIDATION_FAILED', `notification id ${providerPaymentId.slice(0, 40)} is not a GoPay payment id`);
-    const p = await this.deps.payments.findByProviderId(providerPaymentId);
+    const p = (await this.deps.payments.findByProviderId(providerPaymentId)) ?? (await this.adoptUnconfirmed(providerPaymentId, log));
     if (!p) {
       log.warn({ providerPaymentId }, 'notification for a payment we did not create');
       throw new AppError('NOT_FOUND', `no order has GoPay payment ${providerPaymentId}`);
     }
     return this.refresh(p, log);
+  }
+
+  /** The order a lost-answer recurring charge belongs to, once GoPay's record matches it in every respect. */
+  private async adoptUnconfirmed(providerPaymentId: string, log: Logger): Promise<PaymentRecord | null> {
+    const charge = await this.deps.gopay.describe(providerPaymentId);
+    const order = await this.deps.payments.findById(charge.orderNumber);
+    const ours = order && order.method === 'card' && !order.providerPaymentId && order.parentProviderPaymentId !== null
+      && order.parentProviderPaymentId === charge.parentId && order.amount === charge.amount && order.currency === charge.currency;
+    if (!ours) return null;
+    log.info({ paymentId: order._id, providerPaymentId }, 'unconfirmed recurring charge adopted from its notification');
+    return this.deps.payments.update(order._id, { providerPaymentId });
   }
 
   private async publishAdCredit(p: PaymentRecord): Promise<void> {

@@ -29,13 +29,20 @@ export class BankTransferProvider implements PaymentProvider {
     const result = await this.movements.bulkWrite(movements.map((m) => ({
       updateOne: {
         filter: { _id: m.id },
-        update: { $setOnInsert: { variableSymbol: m.variableSymbol, amount: m.amount, currency: m.currency, counterAccount: m.counterAccount, message: m.message, date: m.date, paymentId: null, receivedAt: new Date() } },
+        update: { $setOnInsert: { variableSymbol: m.variableSymbol, amount: m.amount, currency: m.currency, counterAccount: m.counterAccount, counterBankCode: m.counterBankCode, message: m.message, date: m.date, paymentId: null, receivedAt: new Date() } },
         upsert: true,
       },
     })), { ordered: false });
     // By id, not by the operation index: FerretDB numbers upserts among themselves.
     const inserted = new Set(Object.values(result.upsertedIds ?? {}).map(String));
     return movements.filter((m) => inserted.has(m.id));
+  }
+
+  /** The account the order was paid from (its latest CZK movement), where a refund goes back. */
+  async payerOf(p: PaymentRecord): Promise<{ counterAccount: string | null; counterBankCode: string | null } | null> {
+    const mine = await this.movements.find({ variableSymbol: p.variableSymbol }).limit(100).lean<BankMovementRecord[]>().exec();
+    const paid = mine.filter((m) => m.currency === p.currency && m.amount > 0).sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime())[0];
+    return paid ? { counterAccount: paid.counterAccount, counterBankCode: paid.counterBankCode ?? null } : null;
   }
 
   async lookup(p: PaymentRecord, now = new Date()): Promise<ProviderState> {

@@ -65,6 +65,12 @@ export class GoPayProvider implements PaymentProvider {
     return { state, amount: answer.amount, currency: answer.currency, recurrenceReady: answer.recurrence?.recurrence_state === 'STARTED' };
   }
 
+  /** GoPay's own record of one of its payments: whose order it is and, for a recurrence, its parent. */
+  async describe(providerPaymentId: string): Promise<{ orderNumber: string; parentId: string | null; amount: number; currency: string }> {
+    const answer = await this.client.status(providerPaymentId);
+    return { orderNumber: answer.order_number, parentId: answer.parent_id == null ? null : String(answer.parent_id), amount: answer.amount, currency: answer.currency };
+  }
+
   refund(p: PaymentRecord, amount: number): Promise<unknown> {
     if (!p.providerPaymentId) throw new AppError('VALIDATION_FAILED', `payment ${p._id} was never sent to GoPay`);
     return this.client.refund(p.providerPaymentId, amount);

@@ -31,11 +31,11 @@ function words(kind: Kind, locale: Locale, name: string, until: Date, link: stri
   if (locale === 'cs') {
     return kind === 'renewal-failed'
       ? { subject: `Platba za tarif ${name} neprošla`, lines: [`Obnovení předplatného ${name} se nepodařilo zaplatit kartou.`, `Tarif vám necháme do ${d}; mezitím to zkusíme znovu.`, 'Zaplatit můžete i sami, kartou nebo převodem s QR kódem:'], button: 'Zaplatit předplatné', link }
-      : { subject: `Tarif ${name} skončil`, lines: [`Předplatné ${name} skončilo a účet přešel na bezplatný tarif.`, 'Hlídací psi nad limitem bezplatného tarifu jsou vypnutí (nejnovější zůstaly zapnuté); které nechat zapnuté, vyberete v Mých filtrech.', 'Předplatné můžete kdykoli obnovit:'], button: 'Vybrat tarif', link };
+      : { subject: `Tarif ${name} skončil`, lines: [`Předplatné ${name} skončilo a účet přešel na bezplatný tarif.`, 'Předplatné můžete kdykoli obnovit:'], button: 'Vybrat tarif', link };
   }
   return kind === 'renewal-failed'
     ? { subject: `Payment for the ${name} plan did not go through`, lines: [`We could not charge your card to renew the ${name} plan.`, `You keep the plan until ${d}; we will try again meanwhile.`, 'You can also pay yourself, by card or by bank transfer with a QR code:'], button: 'Pay for the subscription', link }
-    : { subject: `Your ${name} plan has ended`, lines: [`Your ${name} subscription has ended and the account is on the free plan.`, 'Watchdogs above the free limit are switched off (the newest stayed on); choose which stay on in My filters.', 'You can subscribe again at any time:'], button: 'Choose a plan', link };
+    : { subject: `Your ${name} plan has ended`, lines: [`Your ${name} subscription has ended and the account is on the free plan.`, 'You can subscribe again at any time:'], button: 'Choose a plan', link };
 }
 
 export class SubscriptionMails {

@@ -1,13 +1,13 @@
 import {
   CreateFilterBody, EmailPreferencesBody, FilterView, LoginBody, Offer, RegisterCompleteBody, RegisterStartBody,
-  ResetCompleteBody, ResetStartBody, SessionPayload, UpdateFilterBody, Watchdog, WatchdogCriteria, ERROR_CODES, CheckoutBody,
+  ResetCompleteBody, ResetStartBody, SessionPayload, UpdateFilterBody, KeepFiltersBody, Watchdog, WatchdogCriteria, ERROR_CODES, CheckoutBody,
 } from '@rr/proto';
 import { z } from 'zod';
 import { zodToJsonSchema, type JsonSchema } from './zod-to-json-schema';
 
 const SCHEMAS: Record<string, z.ZodTypeAny> = {
   LoginBody, RegisterStartBody, RegisterCompleteBody, ResetStartBody, ResetCompleteBody, SessionPayload,
-  CreateFilterBody, UpdateFilterBody, FilterView, WatchdogCriteria, EmailPreferencesBody, Watchdog, Offer, CheckoutBody,
+  CreateFilterBody, UpdateFilterBody, KeepFiltersBody, FilterView, WatchdogCriteria, EmailPreferencesBody, Watchdog, Offer, CheckoutBody,
   TokenAnswer: z.object({ data: z.object({ token: z.string() }) }),
   ApiError: z.object({
     error: z.object({
@@ -50,6 +50,7 @@ const PATHS = {
     post: op({ summary: 'Create a watchdog (anonymous: confirmed by e-mail)', body: 'CreateFilterBody', ok: ok('created or replaced'), okStatus: 201, errors: [400, 403, 409, 429] }),
   },
   '/api/filters/confirm': { get: op({ summary: 'Confirmation link (redirects)', ok: ok('Redirect'), errors: [] }), post: op({ summary: 'Confirm an anonymous watchdog', ok: ok('Active watchdog'), errors: [404, 409] }) },
+  '/api/filters/kept': { put: op({ summary: 'Choose the watchdogs that stay on under a lower limit (after or ahead of a downgrade)', auth: true, body: 'KeepFiltersBody', ok: ok('Watchdogs the limit applies to, and the limit'), errors: [400, 401] }) },
   '/api/filters/{id}': {
     get: op({ summary: 'One watchdog', auth: true, ok: ok('Watchdog', ref('FilterView')), errors: [401, 404] }),
     patch: op({ summary: 'Edit a watchdog', auth: true, body: 'UpdateFilterBody', ok: ok('Watchdog', ref('FilterView')), errors: [400, 401, 404] }),

@@ -14,6 +14,7 @@ export async function emitMatches(
       watchdogId: w.id, offer, reason, matchedAt, fetchedAt,
       // Free tiers carry a banner, and only with the owner's consent to commercial communications.
       withAds: entitlementsOf(w.ownerRole).adsInEmails && w.adsConsent === true,
+      maxOffers: entitlementsOf(w.ownerRole).maxOffersPerEmail,
     },
   }));
   await bus.publishMany('match.found', items, { correlationId });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { capOf } from '../domain/alert-queue';
 import type { LedgerEntry } from '../repositories/ledger.model';
 import type { DispatchContext } from './context';
 
@@ -22,11 +23,14 @@ export class Admission {
    * theirs waiting or in flight, window over, room among the e-mails in flight) get a batch, and
    * their first entries (up to the cap) are inserted claimed by it.
    */
-  plan(entries: Array<{ _id: string; email: string }>, now: number): SendPlan {
+  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null }>, now: number): SendPlan {
     const { queue, options } = this.ctx;
     const people = new Map<string, string>();
     const claims = new Map<string, { batchId: string }>();
     const counts = new Map<string, number>();
+    // The tier's cap the alerts carry (the most generous of a person's), else the service's default.
+    const caps = new Map<string, number>();
+    for (const e of entries) caps.set(e.email, capOf([e, { maxOffers: caps.get(e.email) }], 0));
     for (const { _id, email } of entries) {
       if (!people.has(email)) {
         if (counts.has(email) || this.room() <= 0 || !queue.reserve(email, now)) {
@@ -37,7 +41,7 @@ export class Admission {
       }
       const batchId = people.get(email);
       const count = counts.get(email) ?? 0;
-      if (!batchId || count >= options.maxOffersPerEmail) continue;
+      if (!batchId || count >= (caps.get(email) || options.maxOffersPerEmail)) continue;
       counts.set(email, count + 1);
       claims.set(_id, { batchId });
     }

@@ -1,6 +1,6 @@
 import { exampleOffer } from '@rr/proto';
 import type { LedgerEntry } from '../repositories/ledger.model';
-import { AlertQueue } from './alert-queue';
+import { AlertQueue, capOf } from './alert-queue';
 
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 
@@ -34,6 +34,15 @@ describe('alert queue', () => {
     for (const [i, id] of ['p3', 'p1', 'p2'].entries()) q.add(queued(entry('a@x.cz', id, T0 + [3, 1, 2][i]), T0));
     expect(offersOf(q.takeDue(T0 + 10, 10).picks)).toEqual([['a@x.cz', ['p1', 'p2']]]);
     expect(q.stats()).toMatchObject({ waiting: 1, inFlight: 2, busy: 1 });
+  });
+
+  it('takes the cap from the tier the entries carry, not the service default', () => {
+    const q = queue(10);
+    for (const n of [1, 2, 3, 4]) q.add(queued(entry('a@x.cz', `p${n}`, T0 + n, { maxOffers: 3 }), T0));
+    for (const n of [1, 2, 3, 4]) q.add(queued(entry('b@x.cz', `p${n}`, T0 + n), T0));
+    const picks = new Map(offersOf(q.takeDue(T0 + 10, 10).picks) as Array<[string, string[]]>);
+    expect(picks.get('a@x.cz')).toEqual(['p1', 'p2', 'p3']);
+    expect(picks.get('b@x.cz')).toEqual(['p1', 'p2', 'p3', 'p4']);
   });
 
   it('gives one person one e-mail at a time and limits the people per round', () => {
@@ -139,5 +148,13 @@ describe('alert queue', () => {
     q.setRecipient('idle@x.cz', { lastEmailAt: null, blocked: false, blockedReason: null, blockedAt: null });
     expect(q.forgetIdleRecipients(T0)).toBe(0);
     expect(q.unknownRecipients(['idle@x.cz', 'new@x.cz'])).toEqual(['new@x.cz']);
+  });
+});
+
+describe('capOf', () => {
+  it('is the most generous tier cap among the entries, or the default when none carries one', () => {
+    expect(capOf([{ maxOffers: 10 }, { maxOffers: 50 }, {}], 7)).toBe(50);
+    expect(capOf([{}, { maxOffers: null }], 7)).toBe(7);
+    expect(capOf([], 7)).toBe(7);
   });
 });

@@ -10,6 +10,16 @@ export type QueuedEntry = { entry: LedgerEntry; gen: number; takeover: boolean; 
 /** `blockedAt`: when this process blocked the address, so that an older snapshot of the ledger does not undo it. */
 export type Recipient = { lastEmailAt: number | null; blocked: boolean; blockedReason: string | null; blockedAt: number | null };
 
+/**
+ * Offers one e-mail to a person may list: the tier's cap their alerts carry (the most generous, if
+ * their alerts disagree, e.g. right after an upgrade), else the service's default.
+ */
+export function capOf(entries: Iterable<{ maxOffers?: number | null }>, fallback: number): number {
+  let cap = 0;
+  for (const e of entries) if (e.maxOffers && e.maxOffers > cap) cap = e.maxOffers;
+  return cap || fallback;
+}
+
 /** One person's due entries, oldest first: one e-mail. */
 export type Pick = { email: string; entries: QueuedEntry[] };
 
@@ -114,7 +124,7 @@ export class AlertQueue {
       const due = [...entries.values()].filter((q) => q.readyAt <= now);
       if (due.length === 0) continue;
       due.sort((a, b) => a.entry.createdAt.getTime() - b.entry.createdAt.getTime() || (a.entry._id < b.entry._id ? -1 : 1));
-      picks.push({ email, entries: this.take(email, due.slice(0, this.rules.maxPerEmail)) });
+      picks.push({ email, entries: this.take(email, due.slice(0, capOf(due.map((q) => q.entry), this.rules.maxPerEmail))) });
       this.busy.add(email);
     }
     return { picks, blocked };

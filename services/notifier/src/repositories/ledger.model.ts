@@ -18,6 +18,8 @@ export type LedgerEntry = {
   reason: MatchFoundV1['reason'];
   offer: Offer;
   withAds: boolean;
+  /** Offers one e-mail to this person may list (their tier's); missing on older entries. */
+  maxOffers?: number | null;
   fetchedAt: string;
   /** Of the `match.found` that made the entry: its correlation id and W3C trace headers, so the e-mail continues the offer's trace. */
   correlationId?: string | null;
@@ -44,7 +46,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
+    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, failure: String, createdAt: Date,
   },

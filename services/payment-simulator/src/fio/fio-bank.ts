@@ -1,5 +1,6 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
+import { parseImport, responseImport, type DomesticOrder } from './fio-import';
 
 /**
  * Fio banka's account API ("API Bankovnictví", JSON format) at its real paths under `/fio`:
@@ -7,6 +8,9 @@ import { z } from 'zod';
  * (movements since the last download) and `GET /v1/rest/set-last-id/{token}/{id}/`. Each movement
  * is an object of `columnN: { value, name, id }` (null when empty); amounts are decimal crowns.
  * Fio allows one request per token every 30 s and answers 409 otherwise (`minIntervalMs`).
+ * Payment orders come in by `POST /v1/rest/import/` (see fio-import.ts) with the token allowed to
+ * import; they wait for a signature in internet banking (`authorize` here, the admin API's), and
+ * then leave the account as outgoing movements (negative amounts) of the statement.
  */
 export const BankTransferRequest = z.object({
   amount: z.number().positive(),
@@ -21,7 +25,10 @@ export const BankTransferRequest = z.object({
 });
 export type BankTransferRequest = z.infer<typeof BankTransferRequest>;
 
-type Movement = BankTransferRequest & { id: number; date: string };
+type Movement = Omit<BankTransferRequest, 'amount'> & { id: number; date: string; amount: number };
+
+/** An imported payment order: `waiting` for a signature in internet banking, then `sent`. */
+export type ImportedOrder = DomesticOrder & { id: number; instructionId: number; state: 'waiting' | 'sent'; movementId: number | null };
 
 export class FioBank {
   private readonly movements: Movement[] = [];
@@ -30,8 +37,29 @@ export class FioBank {
   private nextId = 26_000_000_000 + (Date.now() % 1_000_000_000) * 10;
   private lastDownloadedId = 0;
   private lastRequestAt = 0;
+  private readonly orders: ImportedOrder[] = [];
+  private nextInstruction = 100_000_000 + (Date.now() % 100_000_000);
 
-  constructor(readonly token: string, readonly accountId: string, readonly iban: string, private readonly minIntervalMs = 0) {}
+  constructor(readonly token: string, readonly accountId: string, readonly iban: string, private readonly minIntervalMs = 0, readonly paymentToken = `${token}-payments`) {}
+
+  listOrders(): ImportedOrder[] {
+    return [...this.orders];
+  }
+
+  /** What a person's signature in internet banking does: the orders of a batch leave the account. */
+  authorize(instructionId: number): ImportedOrder[] {
+    const batch = this.orders.filter((o) => o.instructionId === instructionId && o.state === 'waiting');
+    for (const o of batch) {
+      const m: Movement = {
+        id: this.nextId++, date: new Date().toISOString().slice(0, 10), amount: -Number(o.amount), currency: o.currency,
+        variableSymbol: o.vs ?? '', message: o.messageForRecipient ?? '', counterAccount: o.accountTo, counterBankCode: o.bankCode, counterName: '',
+      };
+      this.movements.push(m);
+      o.state = 'sent';
+      o.movementId = m.id;
+    }
+    return batch;
+  }
 
   add(req: BankTransferRequest): Movement {
     const m = { ...req, id: this.nextId++, date: req.date ?? new Date().toISOString().slice(0, 10) };
@@ -47,10 +75,12 @@ export class FioBank {
     this.movements.length = 0;
     this.lastDownloadedId = 0;
     this.lastRequestAt = 0;
+    this.orders.length = 0;
   }
 
   router(): Router {
     const r = Router();
+    r.post('/v1/rest/import', express.raw({ type: 'multipart/form-data', limit: '2mb' }), (req, res) => void this.importOrders(req, res));
     r.use('/v1/rest/:kind/:token', (req, res, next) => {
       if (req.params.token !== this.token) return void res.status(401).type('text/plain').send('Neplatný token');
       const now = Date.now();
@@ -78,6 +108,30 @@ export class FioBank {
     return r;
   }
 
+  /** Fio answers an import with XML; a wrong token is 500 in Fio's API (as for statements: "token inactive"). */
+  private async importOrders(req: express.Request, res: express.Response): Promise<void> {
+    const xml = (body: string, status = 200) => void res.status(status).type('application/xml').send(body);
+    if (!Buffer.isBuffer(req.body)) return xml(responseImport({ errorCode: 11, message: 'multipart/form-data with token, type and file expected' }), 400);
+    let form: FormData;
+    try {
+      form = await new Response(req.body, { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+    } catch {
+      return xml(responseImport({ errorCode: 11, message: 'multipart/form-data could not be read' }), 400);
+    }
+    if (form.get('token') !== this.paymentToken) return void res.status(500).type('text/plain').send('Neplatný token nebo token bez práva importu');
+    if (form.get('type') !== 'xml') return xml(responseImport({ errorCode: 11, message: 'type must be xml (abo and pain001 are not simulated)' }));
+    const file = form.get('file');
+    if (!file || typeof file === 'string') return xml(responseImport({ errorCode: 11, message: 'file is missing' }));
+    const parsed = parseImport(await file.text());
+    if ('error' in parsed) return xml(responseImport({ errorCode: 11, message: parsed.error }));
+    const foreign = parsed.orders.find((o) => o.accountFrom !== this.accountId);
+    if (foreign) return xml(responseImport({ errorCode: 11, message: `accountFrom ${foreign.accountFrom} is not the token's account ${this.accountId}` }));
+    const instructionId = this.nextInstruction++;
+    for (const o of parsed.orders) this.orders.push({ ...o, id: this.orders.length + 1, instructionId, state: 'waiting', movementId: null });
+    const debit = parsed.orders.reduce((sum, o) => sum + Math.round(Number(o.amount) * 100), 0);
+    xml(responseImport({ idInstruction: instructionId, debit: (debit / 100).toFixed(2) }));
+  }
+
   private statement(movements: Movement[], from: string, to: string) {
     const col = (id: number, name: string, value: string | number | null) => (value === null || value === '' ? null : { value, name, id });
     return {
@@ -103,7 +157,7 @@ export class FioBank {
             column6: null,
             column7: col(7, 'Uživatelská identifikace', m.counterName),
             column16: col(16, 'Zpráva pro příjemce', m.message),
-            column8: col(8, 'Typ', 'Bezhotovostní příjem'),
+            column8: col(8, 'Typ', m.amount < 0 ? 'Bezhotovostní platba' : 'Bezhotovostní příjem'),
             column9: null,
             column18: null,
             column25: col(25, 'Komentář', m.message),

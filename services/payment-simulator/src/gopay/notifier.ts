@@ -5,7 +5,8 @@ type Log = { warn(obj: object, msg: string): void };
 export type NotificationRecord = { paymentId: number; url: string; status: number | null; at: string };
 
 /**
- * GoPay tells the shop a payment changed by an HTTP GET to its notification URL with `?id=`; it
+ * GoPay tells the shop a payment changed by an HTTP GET to its notification URL with `?id=` (and,
+ * for a charge of a recurring payment, `&parent_id=` of the payment that set up the recurrence); it
  * repeats the call while the shop does not answer 200. Every call is recorded for tests.
  */
 export class GoPayNotifier {
@@ -17,12 +18,13 @@ export class GoPayNotifier {
 
   notify(p: GoPayPayment, times = 1): void {
     if (!this.enabled) return;
-    for (let i = 0; i < times; i++) void this.deliver(p.id, p.callback.notification_url, 1);
+    for (let i = 0; i < times; i++) void this.deliver(p.id, p.parent_id ?? null, p.callback.notification_url, 1);
   }
 
-  private async deliver(paymentId: number, base: string, attempt: number): Promise<void> {
+  private async deliver(paymentId: number, parentId: number | null, base: string, attempt: number): Promise<void> {
     const url = new URL(base);
     url.searchParams.set('id', String(paymentId));
+    if (parentId !== null) url.searchParams.set('parent_id', String(parentId));
     let status: number | null = null;
     try {
       const res = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(5_000) });
@@ -34,7 +36,7 @@ export class GoPayNotifier {
     if (status !== 200 && attempt < this.attempts) {
       const timer = setTimeout(() => {
         this.pending.delete(timer);
-        void this.deliver(paymentId, base, attempt + 1);
+        void this.deliver(paymentId, parentId, base, attempt + 1);
       }, this.retryDelayMs * attempt);
       timer.unref();
       this.pending.add(timer);

@@ -50,6 +50,9 @@ export function SubscriptionSection() {
           <p><span className="badge badge--tariff" data-testid="subscription-tier">{label(s.tier, locale)}</span> <span className="muted">{t(s.period === 'month' ? 'premium.monthly' : 'premium.yearly')}</span></p>
           <p>{t(s.cancelAtPeriodEnd ? 'premium.profile.endsOn' : 'premium.profile.renewsOn', { date: formatDate(s.currentPeriodEnd, locale) })}</p>
           {s.nextTier && <p>{t('premium.profile.nextTier', { name: label(s.nextTier, locale), date: formatDate(s.currentPeriodEnd, locale) })}</p>}
+          {(s.nextTier || s.cancelAtPeriodEnd) && (
+            <p><AppLink to="myFilters" query={locale === 'cs' ? '#ponechat' : '#keep'} data-testid="keep-ahead">{t('premium.profile.keepAhead')}</AppLink></p>
+          )}
           {s.withdrawableUntil && (
             <p className="muted">
               {t('premium.profile.withdrawal', { date: formatDate(s.withdrawableUntil, locale) })}{' '}

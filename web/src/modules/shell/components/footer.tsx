@@ -1,11 +1,13 @@
 import { useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { useConsent } from '../../cookies/stores/consent.store';
+import { OPERATOR } from '@rr/proto/src/domain/operator';
+import { operatorVars } from '../operator-line';
 
-export const CONTACT_EMAIL = 'info@realityradar.cz';
+export const CONTACT_EMAIL = OPERATOR.email;
 
 export function Footer() {
-  const { t } = useT();
+  const { t, locale } = useT();
   const openCookies = useConsent((s) => s.openDialog);
   const year = new Date().getFullYear();
   return (
@@ -47,7 +49,7 @@ export function Footer() {
         </div>
       </div>
       <div className="container site-footer__bottom">
-        <p>{t('footer.company')}</p>
+        <p data-testid="operator">{t('footer.company', operatorVars(locale))}</p>
         <p>{t('footer.copyright', { year: String(year) })}</p>
         <a href="#top" className="back-to-top">↑ {t('footer.backToTop')}</a>
       </div>

@@ -1,4 +1,4 @@
-import type { CreateFilterAnswer, FilterView, UpdateFilterBody } from '@rr/proto/src/api/filters';
+import type { CreateFilterAnswer, FilterView, KeepFiltersAnswer, UpdateFilterBody } from '@rr/proto/src/api/filters';
 import type { Locale } from '@rr/proto/src/domain/enums';
 import type { WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
 import { api } from '../../../lib/api';
@@ -15,6 +15,8 @@ export const filtersApi = {
     const data = await api<FilterView[] | { items: FilterView[] }>('/filters');
     return Array.isArray(data) ? data : data.items;
   },
+  /** The watchdogs that stay on when the plan's limit is lower than their number. */
+  keep: (ids: string[]) => api<KeepFiltersAnswer>('/filters/kept', { method: 'PUT', body: { ids } }),
   get: (id: string) => api<FilterView>(one(id)),
   update: (id: string, body: UpdateFilterBody) => api<FilterView>(one(id), { method: 'PATCH', body }),
   remove: (id: string) => api<{ deleted: boolean; message: string }>(one(id), { method: 'DELETE' }),
