@@ -155,6 +155,27 @@ describe('queries on the embedded database', () => {
     }
   });
 
+  // A find's skip and limit are applied by the database when it selects exactly and in the find's
+  // order (scripts/infra/ferretdb/6-window.patch), by the server otherwise: the same pages either way.
+  const ORDERED = SHAPES.filter((s) => s.sort && Object.keys(s.sort).includes('_id'));
+  it.each(ORDERED.map((s) => [s.name, s] as const))('pages %s by skip and limit exactly as in memory', async (_name, shape) => {
+    const all = oracle({ ...shape, limit: undefined });
+    for (const [skip, limit] of [[0, 5], [3, 5], [7, 0], [all.length - 1, 3], [all.length + 5, 2]]) {
+      let cursor = docs.find(shape.filter).sort(shape.sort!).skip(Math.max(0, skip));
+      if (limit) cursor = cursor.limit(limit);
+      const window = all.slice(Math.max(0, skip), limit ? Math.max(0, skip) + limit : undefined);
+      expect([skip, limit, ids(await cursor.toArray())]).toEqual([skip, limit, ids(window)]);
+    }
+  });
+
+  it('pages by skip in batches across getMore, and under a sort it cannot hand over', async () => {
+    const all = oracle({ name: 'all', filter: { st: 'active' }, sort: { d: -1, _id: -1 }, indexed: true });
+    expect(ids(await docs.find({ st: 'active' }).sort({ d: -1, _id: -1 }).skip(4).batchSize(7).toArray())).toEqual(ids(all.slice(4)));
+    const nested = await docs.find({ st: 'active' }).sort({ 'nested.x': 1, _id: 1 }).skip(5).limit(10).toArray();
+    const byNested = await docs.find({ st: 'active' }).sort({ 'nested.x': 1, _id: 1 }).toArray();
+    expect(ids(nested)).toEqual(ids(byNested.slice(5, 15)));
+  });
+
   it.each(SHAPES.map((s) => [s.name, s] as const))('counts %s exactly as in memory', async (_name, shape) => {
     expect(await docs.countDocuments(shape.filter)).toBe(oracle({ ...shape, sort: undefined, limit: undefined }).length);
   });
