@@ -4,6 +4,7 @@ import { criterionApplies, isOpenRange, type ScopedCriterion } from './criteria-
 import type { PlaceKind } from './location';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { wordsContain } from './criteria-words';
+import { PRAGUE } from './prague';
 
 /**
  * Whether one watchdog's selection covers another's: every offer the narrower one would alert
@@ -21,9 +22,6 @@ export type PlaceHierarchy = (place: { kind: PlaceKind; code: string }) => Place
 
 type PlaceLike = WatchdogCriteria['places'][number];
 
-const PRAGUE_MUNICIPALITY = '554782';
-const PRAGUE_DISTRICT = 'CZ0100';
-const PRAGUE_REGION = 'CZ010';
 
 /**
  * What can be told from the codes alone: a district code (LAU 1, `CZ0642`) starts with its
@@ -33,7 +31,7 @@ const PRAGUE_REGION = 'CZ010';
 export const hierarchyFromCodes: PlaceHierarchy = ({ kind, code }) => {
   if (kind === 'region') return { regionCode: code, districtCode: null, municipalityCode: null };
   if (kind === 'district') return { regionCode: code.slice(0, 5), districtCode: code, municipalityCode: null };
-  if (kind === 'pragueDistrict') return { regionCode: PRAGUE_REGION, districtCode: PRAGUE_DISTRICT, municipalityCode: PRAGUE_MUNICIPALITY };
+  if (kind === 'pragueDistrict') return { regionCode: PRAGUE.regionCode, districtCode: PRAGUE.districtCode, municipalityCode: PRAGUE.municipalityCode };
   return null;
 };
 

@@ -221,7 +221,7 @@ async function callSpecs(accounts: mongoose.Connection, env: Record<string, stri
     { name: 'POST /api/auth/reset unknown', requests: 2000, ok: [404], make: (i) => ({ method: 'POST', path: '/api/auth/reset', body: { email: `nobody${i}.${run}@scale.example` } }) },
     { name: 'POST /api/auth/register', requests: 1000, make: (i) => ({ method: 'POST', path: '/api/auth/register', body: { email: `new${i}.${run}@scale.example` } }) },
     { name: 'POST /api/filters logged in', requests: 1000, ok: [200, 201, 409], make: (i) => ({ method: 'POST', path: '/api/filters', token: session(i).token, body: { criteria } }) },
-    { name: 'POST /api/filters anonymous', requests: 1000, ok: [202], make: (i) => ({ method: 'POST', path: '/api/filters', body: { criteria, email: session(SAMPLE / 2 + i).user.email } }) },
+    { name: 'POST /api/filters anonymous', requests: 1000, ok: [202, 409], make: (i) => ({ method: 'POST', path: '/api/filters', body: { criteria, email: session(SAMPLE / 2 + i).user.email } }) },
     { name: 'GET /api/filters', requests: 4000, make: (i) => ({ method: 'GET', path: '/api/filters', token: session(i).token }) },
     {
       name: 'PATCH /api/filters/:id',

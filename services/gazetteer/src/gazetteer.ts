@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, type GeoPoint, type PlaceKind } from '@rr/proto';
+import { EARTH_RADIUS_KM, PRAGUE, type GeoPoint, type PlaceKind } from '@rr/proto';
 import { PRAGUE_DISTRICTS } from './data/prague-districts';
 import { GridIndex, distanceKm, insideCzechia, quickDistanceKm } from './geo';
 import { readMunicipalities, type MunicipalityRow } from './load';
@@ -7,7 +7,8 @@ import type { Place, PlaceRef, Resolution } from './types';
 import { TextResolver } from './resolve-text';
 import { TOWN_POPULATION_K } from './data/towns';
 
-export const PRAGUE_CODE = '554782';
+/** Prague's municipality code (proto's `PRAGUE`), under the name the gazetteer's users know. */
+export const PRAGUE_CODE = PRAGUE.municipalityCode;
 
 /** A point farther than this from every municipality centre is not resolved (sea, abroad, bad data). */
 const MAX_RESOLVE_KM = 15;

@@ -1,9 +1,9 @@
+import { PRAGUE } from '@rr/proto';
 import { PRAGUE_DISTRICTS } from './data/prague-districts';
 import type { Gazetteer } from './gazetteer';
 import { fold } from './text';
 import type { Place } from './types';
 
-const PRAGUE_CODE = '554782';
 
 type Found = { municipality: Place; pragueDistrict: Place | null };
 type Candidate = { place: Place; score: number };
@@ -84,7 +84,7 @@ export class TextResolver {
       if (!best || score > best.score) best = { place: m, score };
     }
     const municipality = best!.place;
-    const pragueDistrict = municipality.code === PRAGUE_CODE && pragueNumber !== null
+    const pragueDistrict = municipality.code === PRAGUE.municipalityCode && pragueNumber !== null
       ? this.gazetteer.placeByCode('pragueDistrict', `PRAHA-${pragueNumber}`) ?? null
       : null;
     return { municipality, pragueDistrict };
@@ -130,7 +130,7 @@ export class TextResolver {
   }
 
   private prague(): Place {
-    return this.gazetteer.placeByCode('municipality', PRAGUE_CODE)!;
+    return this.gazetteer.placeByCode('municipality', PRAGUE.municipalityCode)!;
   }
 }
 

@@ -1,11 +1,8 @@
+import { foldText } from '@rr/proto';
+
 /** Lower case without diacritics and with single spaces, so `Plzeň`, `PLZEN` and `plzen ` compare equal. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldText(text).replace(/\s+/g, ' ').trim();
 }
 
 const LOWER_WORDS = new Set(['nad', 'pod', 'u', 'v', 've', 'na', 'při', 'pri', 'a']);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 
 export type DailyMetric = 'alerts' | 'bounces';
 type DailyStat = { _id: string; n: number };
@@ -6,7 +7,7 @@ type DailyStat = { _id: string; n: number };
 const schema = new Schema<DailyStat>({ _id: String, n: { type: Number, default: 0 } }, { versionKey: false });
 
 /** `2026-11-25` in Prague, the day the overview counts in. */
-export const pragueDay = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(at);
+export const pragueDay = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: PRAGUE_TIME_ZONE }).format(at);
 
 /**
  * Counters per metric and day (`alerts:2026-11-25`), bumped by the event handlers, so the

@@ -1,5 +1,5 @@
 import { AppError } from '@rr/kit';
-import { LoginBody, RegisterCompleteBody, RegisterStartBody, ResetCompleteBody } from '@rr/proto';
+import { LoginBody, PRAGUE_TIME_ZONE, RegisterCompleteBody, RegisterStartBody, ResetCompleteBody } from '@rr/proto';
 import type { AccountDeps } from '../deps';
 import { isEmail, normaliseEmail } from '../domain/email';
 import { normaliseTelephone, telephoneSourceOf } from '../domain/telephone';
@@ -24,12 +24,12 @@ export function emailOf(body: Body, ctx: RequestContext, field = 'email'): strin
 }
 
 function validTimezone(tz: unknown): string {
-  if (typeof tz !== 'string' || tz.length > 64) return 'Europe/Prague';
+  if (typeof tz !== 'string' || tz.length > 64) return PRAGUE_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return tz;
   } catch {
-    return 'Europe/Prague';
+    return PRAGUE_TIME_ZONE;
   }
 }
 

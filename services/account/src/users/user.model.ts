@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { EmailPreference, Locale, TelephoneSource, UserState } from '@rr/proto';
+import { PRAGUE_TIME_ZONE, type EmailPreference, type Locale, type TelephoneSource, type UserState } from '@rr/proto';
 
 export type BillingInfo = { company?: string | null; ico?: string | null; dic?: string | null; street?: string | null; city?: string | null; zip?: string | null };
 
@@ -38,7 +38,7 @@ const schema = new Schema<UserRecord>(
     surname: { type: String, default: null },
     telephone: { type: String, default: null, index: true },
     telephoneSource: { type: String, default: null },
-    timezone: { type: String, default: 'Europe/Prague' },
+    timezone: { type: String, default: PRAGUE_TIME_ZONE },
     locale: { type: String, default: 'cs' },
     role: { type: Number, default: 1 },
     roleExpiresAt: { type: Date, default: null },

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 import type { InvoiceRecord, Party } from './invoice.model';
 
 /** ISDOC 6.0.2 document types: 1 invoice, 2 credit note, 7 simplified tax document. */
 const DOCUMENT_TYPE: Record<InvoiceRecord['kind'], string> = { invoice: '1', 'credit-note': '2', simplified: '7' };
 
 const amount = (halere: number) => (halere / 100).toFixed(2);
-const day = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(d);
+const day = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: PRAGUE_TIME_ZONE }).format(d);
 
 /** A stable UUID per document (ISDOC requires one), derived from its number. */
 function uuidOf(number: string): string {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 import type { InvoiceRecord, Party } from './invoice.model';
 
 const resolve = createRequire(__filename).resolve;
@@ -14,7 +15,7 @@ const TITLES: Record<InvoiceRecord['kind'], string> = {
 };
 
 const money = (halere: number) => new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK' }).format(halere / 100).replace(/\u00a0/g, ' ');
-const date = (d: Date) => new Intl.DateTimeFormat('cs-CZ', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
+const date = (d: Date) => new Intl.DateTimeFormat('cs-CZ', { timeZone: PRAGUE_TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
 
 /** The tax document as a PDF (A4), with the fields §29 of the VAT Act asks for, in Czech. */
 export function renderInvoicePdf(inv: InvoiceRecord): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import type { Locale, PlanTier } from '@rr/proto';
-import { PLANS, ROLE_LABELS } from '@rr/proto';
+import { PLANS, PRAGUE_TIME_ZONE, ROLE_LABELS } from '@rr/proto';
 import type { Mailer } from '@rr/kit';
 
 type Kind = 'renewal-failed' | 'expired' | 'withdrawn' | 'renewal-bank';
@@ -7,10 +7,10 @@ type Kind = 'renewal-failed' | 'expired' | 'withdrawn' | 'renewal-bank';
 export type BankDetails = { accountNumber: string; iban: string; variableSymbol: string; amount: number; confirmationUrl: string };
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-const date = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
+const date = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: PRAGUE_TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' }).format(d);
 
 /** The words of each mail, cs and en; Czech recurring charges come back without a reason, so none is guessed. */
-const time = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: 'Europe/Prague', dateStyle: 'long', timeStyle: 'short' }).format(d);
+const time = (d: Date, locale: Locale) => new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { timeZone: PRAGUE_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(d);
 const money = (halere: number, locale: Locale) => new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(halere / 100);
 
 function words(kind: Kind, locale: Locale, name: string, until: Date, link: string, amount = 0, bank?: BankDetails) {

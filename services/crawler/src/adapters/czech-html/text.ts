@@ -1,4 +1,4 @@
-import type { AdType, Building, DispositionLabel, HouseType, LandType, Ownership, RealEstateType } from '@rr/proto';
+import { PRAGUE_TIME_ZONE, type AdType, type Building, type DispositionLabel, type HouseType, type LandType, type Ownership, type RealEstateType } from '@rr/proto';
 
 /**
  * Reading Czech real-estate text as the HTML portals (iDNES, Bazoš, Reality.cz, RealityMix) print
@@ -173,7 +173,7 @@ export function czechDateToIso(text: string): string | null {
 }
 
 /** Built once: constructing an Intl formatter costs far more than formatting with it. */
-const PRAGUE_OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Prague', timeZoneName: 'shortOffset' });
+const PRAGUE_OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: PRAGUE_TIME_ZONE, timeZoneName: 'shortOffset' });
 
 function pragueOffsetMinutes(utcMillis: number): number {
   const name = PRAGUE_OFFSET

@@ -1,4 +1,4 @@
-import type { AdType, DispositionLabel, HouseType, RawListingInput, RealEstateType, TerraceType } from '@rr/proto';
+import { PRAGUE_TIME_ZONE, type AdType, type DispositionLabel, type HouseType, type RawListingInput, type RealEstateType, type TerraceType } from '@rr/proto';
 import { ParseError, type DetailResult, type ListingRef, type ListPage } from '../types';
 
 /**
@@ -96,7 +96,7 @@ const TERRACE: Record<string, TerraceType> = { balcony: 'Balcony', loggia: 'Logg
 
 /** Built once: constructing an Intl formatter costs far more than formatting with it. */
 const PRAGUE_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: PRAGUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
 
 /** "2026-02-27T07:01:05" in Prague → an ISO instant. */
