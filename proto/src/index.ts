@@ -14,6 +14,7 @@ export * from './events/alert';
 export * from './events/user';
 export * from './events/billing';
 export * from './events/ads';
+export * from './events/admin';
 export * from './api/ads';
 export * from './domain/plans';
 export * from './domain/billing-info';

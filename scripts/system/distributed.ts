@@ -62,6 +62,7 @@ export function distributedProcesses(shared: Record<string, string>, places: Pla
         PUBLIC_URL: shared.PUBLIC_URL ?? url(place.host, TOPOLOGY.gateway.ports.GATEWAY_PORT),
         ACCOUNT_URL: url(account.host, TOPOLOGY.account.ports.ACCOUNT_API_PORT),
         OFFERS_URL: url(first('normaliser').host, TOPOLOGY.normaliser.ports.OFFERS_API_PORT),
+        CRAWLER_URL: url(first('crawler').host, TOPOLOGY.crawler.ports.CRAWLER_API_PORT),
         SERVICE_HEALTH_URLS: [
           ...places.filter((p) => p.service !== 'portal-simulator' && p.service !== 'gateway').map((p) => `${p.name}=${healthOf(p)}`),
           ...accounts.map((a) => `${a.name.replace('account', 'account-api')}=${url(a.host, TOPOLOGY.account.ports.ACCOUNT_API_PORT, '/health')}`),

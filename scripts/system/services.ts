@@ -34,6 +34,7 @@ export function portsFor(offset = 0) {
     accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
+    crawlerApi: TOPOLOGY.crawler.ports.CRAWLER_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
       account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
@@ -101,7 +102,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi), ...INGEST_PROCESS_ENV }),
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi) }),
-    svc('crawler', { ...portalUrls, ...INGEST_PROCESS_ENV }),
+    svc('crawler', { CRAWLER_API_PORT: String(PORTS.crawlerApi), ...portalUrls, ...INGEST_PROCESS_ENV }),
     svc('billing', {
       BILLING_API_PORT: String(PORTS.billingApi),
       // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
@@ -132,6 +133,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         OFFERS_URL: local(PORTS.normaliserApi),
         BILLING_URL: local(PORTS.billingApi),
         ADS_URL: local(PORTS.adsApi),
+        CRAWLER_URL: local(PORTS.crawlerApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

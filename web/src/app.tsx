@@ -64,6 +64,7 @@ const PAGES: Record<RouteName, Page> = {
   adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
   adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
   adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
+  adminCrawlers: page(() => import('./pages/admin.page'), 'AdminCrawlersPage'),
 };
 
 function useSessionBoot() {

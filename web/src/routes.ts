@@ -45,6 +45,7 @@ export const ROUTES = {
   adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
   adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
   adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
+  adminCrawlers: { cs: '/administrace/crawlery', en: '/administration/crawlers' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;

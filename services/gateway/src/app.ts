@@ -48,6 +48,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   api.get('/openapi.json', (_req, res) => res.json(openApiDocument()));
   api.get('/autocomplete', autocomplete(gazetteer));
 
+  // Admin screens of services other than the account's; each checks the admin's session itself.
+  api.use('/admin/crawlers', proxyTo(config.CRAWLER_URL, config.UPSTREAM_TIMEOUT_MS, log));
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));

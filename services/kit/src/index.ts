@@ -16,3 +16,4 @@ export * from './paths';
 export * from './testing';
 export * from './json-bytes';
 export * from './http-errors';
+export * from './session';

@@ -2,6 +2,7 @@ import '../modules/admin/admin.css';
 import type { PageProps } from '../app';
 import { useT } from '../i18n';
 import { AdminAudit } from '../modules/admin/components/admin-audit';
+import { AdminCrawlers } from '../modules/admin/components/admin-crawlers';
 import { AdminContactDetail, AdminContacts } from '../modules/admin/components/admin-contacts';
 import { AdminOverview } from '../modules/admin/components/admin-overview';
 import { AdminShell } from '../modules/admin/components/admin-shell';
@@ -31,4 +32,8 @@ export function AdminContactPage({ params }: PageProps) {
 export function AdminAuditPage() {
   const { t } = useT();
   return <AdminShell title={t('admin.tab.audit')}><AdminAudit /></AdminShell>;
+}
+export function AdminCrawlersPage() {
+  const { t } = useT();
+  return <AdminShell title={t('admin.crawlers.title')}><AdminCrawlers /></AdminShell>;
 }

@@ -89,6 +89,19 @@ export class PortalStateRepository {
     return result.modifiedCount === 1;
   }
 
+  /**
+   * Pauses or resumes a portal; returns the state before, or null for an unknown portal. The
+   * flag lives in the portal's document, so it holds across restarts and for every instance.
+   */
+  async setPaused(portal: Portal, paused: { at: Date; by: string } | null): Promise<PortalStateDoc | null> {
+    return this.model.findOneAndUpdate({ _id: portal }, { $set: { paused } }, { new: false }).lean();
+  }
+
+  /** A paused portal's tick: handed on without a crawl, health as it was. */
+  async skipPaused(portal: Portal, holder: string, nextTickAt: Date): Promise<void> {
+    await this.model.updateOne({ _id: portal, leaseHolder: holder }, { $set: { nextTickAt, leaseHolder: null, leaseUntil: null } });
+  }
+
   async setNextTick(portal: Portal, nextTickAt: Date): Promise<void> {
     await this.model.updateOne({ _id: portal }, { $set: { nextTickAt } });
   }

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 export type AdminUser = Profile & { blockedReason: string | null; lastLoginAt: string | null };
 export type AuditEntry = {
   id: string; at: string; adminId: string; adminEmail: string; action: string;
-  targetType: 'user' | 'contact'; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
+  targetType: string; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
 };
 export type AdminFilter = FilterView & { sentCount: number; lastEmailAt: string | null; email: string };
 export type AdminUserDetail = { user: AdminUser; filters: AdminFilter[]; audit: AuditEntry[] };
@@ -22,6 +22,18 @@ export type Overview = {
 };
 export type PortalHealth = { lastSuccessAt: string | null; lastCrawlAt: string | null; parseFailures: number; emittedTotal: number; circuit: string; alert: string | null; crawled: boolean };
 export type SystemHealth = { ok: boolean; services: Record<string, { ok: boolean; details?: { portals?: Record<string, PortalHealth> } }> };
+
+export type CrawlerAlertKind = 'zero-results' | 'parse-failures' | 'failing';
+export type CrawlerPortal = {
+  portal: string; enabled: boolean; paused: { at: string; by: string } | null;
+  lastSuccessAt: string | null; lastCrawlAt: string | null; nextTickAt: string | null; lastError: string | null; circuit: string; listingsKnown: number;
+  alert: { kind: CrawlerAlertKind; reason: string; since: string } | null;
+  listingsLastHour: number; listingsPerHour24h: number; emitted24h: number; parseFailures24h: number; failedCrawls24h: number; crawls24h: number;
+  recentFailures: Array<{ url: string; reason: string; at: string }>;
+  alerts: Array<{ kind: CrawlerAlertKind; reason: string; raisedAt: string; clearedAt: string | null }>;
+};
+export type CrawlerHour = { portal: string; hour: string; crawls: number; failedCrawls: number; listingsSeen: number; emitted: number; withdrawn: number; parseFailures: number; fetchErrors: number };
+export type CrawlersView = { generatedAt: string; portals: CrawlerPortal[]; hours: CrawlerHour[] };
 
 const qs = (params: Record<string, string | number | null | undefined>) => {
   const s = new URLSearchParams();
@@ -44,5 +56,7 @@ export const adminApi = {
   contact: (id: string) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}`),
   answer: (id: string, subject: string, body: string) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}/answer`, { method: 'POST', body: { subject, body } }),
   setContactState: (id: string, state: ContactState) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { state } }),
+  crawlers: () => api<CrawlersView>('/admin/crawlers'),
+  setPortalPaused: (portal: string, pause: boolean) => api<{ portal: string; paused: { at: string; by: string } | null }>(`/admin/crawlers/${encodeURIComponent(portal)}/${pause ? 'pause' : 'resume'}`, { method: 'POST', body: {} }),
   audit: (after: string | null) => api<Page<AuditEntry>>(`/admin/audit${qs({ after, limit: 50 })}`),
 };

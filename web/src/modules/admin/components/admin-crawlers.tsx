@@ -1,0 +1,163 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useT, type MessageKey } from '../../../i18n';
+import { formatDateTime, formatNumber } from '../../../i18n/format';
+import { invalidate, useQuery } from '../../../lib/query';
+import { adminApi, type CrawlerPortal, type CrawlersView } from '../api/admin.api';
+import { Loading } from './admin-shell';
+import { seriesOf, type Series } from './crawler-series';
+
+const TimeChart = lazy(async () => ({ default: (await import('./time-chart')).TimeChart }));
+
+/** Per portal: state, figures, pause/resume; charts of the last 24 hours and 7 days; failures and alerts. */
+export function AdminCrawlers() {
+  const { t } = useT();
+  const { data, error, reload } = useQuery<CrawlersView>('admin:crawlers', adminApi.crawlers);
+  if (!data) return <Loading error={error} reload={reload} />;
+  return (
+    <div data-testid="admin-crawlers">
+      <PortalTable portals={data.portals} />
+      <CrawlerCharts view={data} />
+      <h2>{t('admin.crawlers.details')}</h2>
+      {data.portals.map((p) => <PortalDetails key={p.portal} portal={p} />)}
+    </div>
+  );
+}
+
+function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
+  const { t, locale } = useT();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const toggle = async (p: CrawlerPortal) => {
+    if (!p.paused && !window.confirm(t('admin.crawlers.pauseConfirm', { portal: p.portal }))) return;
+    setBusy(p.portal);
+    setProblem(null);
+    try {
+      await adminApi.setPortalPaused(p.portal, !p.paused);
+      invalidate('admin:crawlers');
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      {problem && <p className="form-error" role="alert">{problem}</p>}
+      <div className="table-scroll">
+        <table className="admin-table" data-testid="crawler-table">
+          <thead><tr>
+            <th>{t('admin.crawlers.portal')}</th><th>{t('admin.crawlers.state')}</th><th>{t('admin.crawlers.lastSuccess')}</th>
+            <th>{t('admin.crawlers.listingsLastHour')}</th><th>{t('admin.crawlers.perHour24h')}</th><th>{t('admin.crawlers.parseFailures24h')}</th>
+            <th>{t('admin.crawlers.failedCrawls24h')}</th><th><span className="visually-hidden">{t('admin.crawlers.action')}</span></th>
+          </tr></thead>
+          <tbody>
+            {portals.map((p) => (
+              <tr key={p.portal} className={p.alert && !p.paused ? 'is-alert' : undefined} data-portal={p.portal}>
+                <th scope="row">{p.portal}</th>
+                <td data-testid="crawler-state">{stateOf(p, t, locale)}</td>
+                <td>{p.lastSuccessAt ? formatDateTime(p.lastSuccessAt, locale) : '–'}</td>
+                <td>{formatNumber(p.listingsLastHour, locale)}</td>
+                <td>{formatNumber(p.listingsPerHour24h, locale)}</td>
+                <td>{formatNumber(p.parseFailures24h, locale)}</td>
+                <td>{formatNumber(p.failedCrawls24h, locale)}</td>
+                <td>
+                  <button type="button" className="button button--secondary button--small" disabled={busy === p.portal} onClick={() => void toggle(p)}>
+                    {p.paused ? t('admin.crawlers.resume') : t('admin.crawlers.pause')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function stateOf(p: CrawlerPortal, t: ReturnType<typeof useT>['t'], locale: 'cs' | 'en'): string {
+  if (p.paused) return t('admin.crawlers.paused', { by: p.paused.by, date: formatDateTime(p.paused.at, locale) });
+  if (!p.enabled) return t('admin.crawlers.disabled');
+  if (p.alert) return `${t(`admin.crawlers.alert.${p.alert.kind}` as MessageKey)}: ${p.alert.reason}`;
+  return p.lastError ? `${t('admin.crawlers.lastError')}: ${p.lastError}` : t('admin.crawlers.ok');
+}
+
+function CrawlerCharts({ view }: { view: CrawlersView }) {
+  const { t, locale } = useT();
+  const portals = view.portals.map((p) => p.portal);
+  const now = new Date(view.generatedAt);
+  const charts = useMemo(() => ([
+    { key: 'day-emitted', title: `${t('admin.crawlers.chartEmitted')} – ${t('admin.crawlers.chart24h')}`, span: 'day' as const, series: seriesOf(view.hours, portals, now, 'day', 'emitted') },
+    { key: 'week-emitted', title: `${t('admin.crawlers.chartEmitted')} – ${t('admin.crawlers.chart7d')}`, span: 'week' as const, series: seriesOf(view.hours, portals, now, 'week', 'emitted') },
+    { key: 'day-failures', title: `${t('admin.crawlers.chartFailures')} – ${t('admin.crawlers.chart24h')}`, span: 'day' as const, series: seriesOf(view.hours, portals, now, 'day', 'parseFailures') },
+    { key: 'week-failures', title: `${t('admin.crawlers.chartFailures')} – ${t('admin.crawlers.chart7d')}`, span: 'week' as const, series: seriesOf(view.hours, portals, now, 'week', 'parseFailures') },
+  ]), [view, locale]);
+  return (
+    <div className="admin-charts">
+      {charts.map((c) => (
+        <figure key={c.key} className="card admin-chart-card" data-testid={`chart-${c.key}`}>
+          <figcaption><h2>{c.title}</h2></figcaption>
+          <Suspense fallback={<div className="page-loading" aria-busy="true">{t('common.loading')}</div>}>
+            <TimeChart series={c.series} label={c.title} locale={locale} span={c.span} />
+          </Suspense>
+          <ChartTable series={c.series} span={c.span} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** The chart's numbers as a table, for screen readers and anyone who wants the figures. */
+function ChartTable({ series, span }: { series: Series; span: 'day' | 'week' }) {
+  const { t, locale } = useT();
+  const format = new Intl.DateTimeFormat(locale, span === 'day' ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'numeric' });
+  return (
+    <details>
+      <summary>{t('admin.crawlers.chartTable')}</summary>
+      <div className="table-scroll">
+        <table className="admin-table">
+          <thead><tr><th>{t('admin.crawlers.at')}</th>{series.lines.map((l) => <th key={l.label}>{l.label}</th>)}</tr></thead>
+          <tbody>
+            {series.x.map((x, i) => (
+              <tr key={x}><th scope="row">{format.format(new Date(x))}</th>{series.lines.map((l) => <td key={l.label}>{l.values[i]}</td>)}</tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function PortalDetails({ portal: p }: { portal: CrawlerPortal }) {
+  const { t, locale } = useT();
+  return (
+    <details className="card admin-portal" data-testid={`portal-${p.portal}`}>
+      <summary><strong>{p.portal}</strong> · {t('admin.crawlers.recentFailures')}: {p.recentFailures.length} · {t('admin.crawlers.alerts')}: {p.alerts.length}</summary>
+      <h3>{t('admin.crawlers.recentFailures')}</h3>
+      {p.recentFailures.length ? (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <thead><tr><th>{t('admin.crawlers.at')}</th><th>{t('admin.crawlers.reason')}</th><th>{t('admin.crawlers.url')}</th></tr></thead>
+            <tbody>{p.recentFailures.map((f, i) => (
+              <tr key={`${f.at}-${i}`}><td>{formatDateTime(f.at, locale)}</td><td>{f.reason}</td><td><a href={f.url} rel="noreferrer noopener" target="_blank">{f.url}</a></td></tr>
+            ))}</tbody>
+          </table>
+        </div>
+      ) : <p className="muted">{t('admin.crawlers.noFailures')}</p>}
+      <h3>{t('admin.crawlers.alerts')}</h3>
+      {p.alerts.length ? (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <thead><tr><th>{t('admin.crawlers.raised')}</th><th>{t('admin.crawlers.cleared')}</th><th>{t('admin.crawlers.state')}</th></tr></thead>
+            <tbody>{p.alerts.map((a) => (
+              <tr key={a.raisedAt}>
+                <td>{formatDateTime(a.raisedAt, locale)}</td>
+                <td>{a.clearedAt ? formatDateTime(a.clearedAt, locale) : t('admin.crawlers.stillOpen')}</td>
+                <td>{t(`admin.crawlers.alert.${a.kind}` as MessageKey)} – {a.reason}</td>
+              </tr>
+            ))}</tbody>
+          </table>
+        </div>
+      ) : <p className="muted">{t('admin.crawlers.noAlerts')}</p>}
+    </details>
+  );
+}
