@@ -35,9 +35,10 @@ export function portsFor(offset = 0) {
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
     crawlerApi: TOPOLOGY.crawler.ports.CRAWLER_API_PORT + offset,
+    opsApi: TOPOLOGY.ops.ports.OPS_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
-      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
+      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'), ops: health('ops'),
     },
     /** Shared by every system on the machine: the mail catcher and Jaeger (UI and query API, OTLP over HTTP). */
     ...SHARED,
@@ -119,6 +120,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     }),
     svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
     svc('analytics'),
+    svc('ops', { OPS_API_PORT: String(PORTS.opsApi) }),
     {
       name: 'gateway',
       dir: 'services/gateway',
@@ -134,6 +136,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         BILLING_URL: local(PORTS.billingApi),
         ADS_URL: local(PORTS.adsApi),
         CRAWLER_URL: local(PORTS.crawlerApi),
+        OPS_URL: local(PORTS.opsApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

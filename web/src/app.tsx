@@ -65,6 +65,8 @@ const PAGES: Record<RouteName, Page> = {
   adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
   adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
   adminCrawlers: page(() => import('./pages/admin.page'), 'AdminCrawlersPage'),
+  adminDeadLetters: page(() => import('./pages/admin.page'), 'AdminDeadLettersPage'),
+  adminDeadLetter: page(() => import('./pages/admin.page'), 'AdminDeadLetterPage'),
 };
 
 function useSessionBoot() {

@@ -46,6 +46,8 @@ export const ROUTES = {
   adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
   adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
   adminCrawlers: { cs: '/administrace/crawlery', en: '/administration/crawlers' },
+  adminDeadLetters: { cs: '/administrace/nedorucene-zpravy', en: '/administration/dead-letters' },
+  adminDeadLetter: { cs: '/administrace/nedorucene-zpravy/:id', en: '/administration/dead-letters/:id' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;

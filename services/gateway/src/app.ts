@@ -50,6 +50,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
 
   // Admin screens of services other than the account's; each checks the admin's session itself.
   api.use('/admin/crawlers', proxyTo(config.CRAWLER_URL, config.UPSTREAM_TIMEOUT_MS, log));
+  api.use('/admin/dead-letters', proxyTo(config.OPS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));

@@ -3,6 +3,8 @@ import type { PageProps } from '../app';
 import { useT } from '../i18n';
 import { AdminAudit } from '../modules/admin/components/admin-audit';
 import { AdminCrawlers } from '../modules/admin/components/admin-crawlers';
+import { AdminDeadLetterDetail } from '../modules/admin/components/admin-dead-letter';
+import { AdminDeadLetters } from '../modules/admin/components/admin-dead-letters';
 import { AdminContactDetail, AdminContacts } from '../modules/admin/components/admin-contacts';
 import { AdminOverview } from '../modules/admin/components/admin-overview';
 import { AdminShell } from '../modules/admin/components/admin-shell';
@@ -36,4 +38,12 @@ export function AdminAuditPage() {
 export function AdminCrawlersPage() {
   const { t } = useT();
   return <AdminShell title={t('admin.crawlers.title')}><AdminCrawlers /></AdminShell>;
+}
+export function AdminDeadLettersPage() {
+  const { t } = useT();
+  return <AdminShell title={t('admin.dlq.title')}><AdminDeadLetters /></AdminShell>;
+}
+export function AdminDeadLetterPage({ params }: PageProps) {
+  const { t } = useT();
+  return <AdminShell title={t('admin.dlq.detailTitle')}><AdminDeadLetterDetail key={params.id} id={params.id} /></AdminShell>;
 }

@@ -35,6 +35,20 @@ export type CrawlerPortal = {
 export type CrawlerHour = { portal: string; hour: string; crawls: number; failedCrawls: number; listingsSeen: number; emitted: number; withdrawn: number; parseFailures: number; fetchErrors: number };
 export type CrawlersView = { generatedAt: string; portals: CrawlerPortal[]; hours: CrawlerHour[] };
 
+export type DeadLetterTopic = { topic: string; originalTopic: string; total: number; pending: number; replayed: number; discarded: number };
+export type DeadLetterJob = { id: string; topic: string; action: 'replay' | 'discard'; state: 'running' | 'done' | 'failed'; replayed: number; discarded: number; skipped: number; startedAt: string; startedBy: string; finishedAt: string | null; error: string | null };
+export type DeadLetterState = 'pending' | 'replayed' | 'discarded';
+export type DeadLetterOutcome = 'waiting' | 'processed' | 'failed-again' | 'unknown';
+export type DeadLetter = {
+  id: string; topic: string; originalTopic: string | null; partition: number; offset: string; key: string | null; group: string | null;
+  errorCode: string | null; errorMessage: string | null; eventId: string | null; eventType: string | null; replayCount: number; deadLetteredAt: string;
+  state: DeadLetterState; replayedAt: string | null; replayedBy: string | null; discardedAt: string | null; discardedBy: string | null; outcome: DeadLetterOutcome | null;
+  value?: string; headers?: Record<string, string>;
+};
+export type DeadLettersOverview = { maxReplays: number; topics: DeadLetterTopic[]; jobs: DeadLetterJob[] };
+export type ReplayResult = { id: string; dryRun: boolean; to?: string; replayCount?: number };
+export type BulkResult = { topic: string; action: 'replay' | 'discard'; dryRun: true; open: number; wouldAct: number; wouldSkip: number } | { topic: string; action: 'replay' | 'discard'; dryRun: false; job: DeadLetterJob };
+
 const qs = (params: Record<string, string | number | null | undefined>) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v != null && v !== '') s.set(k, String(v));
@@ -58,5 +72,11 @@ export const adminApi = {
   setContactState: (id: string, state: ContactState) => api<ContactMessage>(`/admin/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { state } }),
   crawlers: () => api<CrawlersView>('/admin/crawlers'),
   setPortalPaused: (portal: string, pause: boolean) => api<{ portal: string; paused: { at: string; by: string } | null }>(`/admin/crawlers/${encodeURIComponent(portal)}/${pause ? 'pause' : 'resume'}`, { method: 'POST', body: {} }),
+  deadLetters: () => api<DeadLettersOverview>('/admin/dead-letters'),
+  deadLetterPage: (topic: string, state: DeadLetterState | null, after: string | null) => api<Page<DeadLetter>>(`/admin/dead-letters/topics/${encodeURIComponent(topic)}${qs({ state, after, limit: 25 })}`),
+  deadLetter: (id: string) => api<DeadLetter>(`/admin/dead-letters/messages/${encodeURIComponent(id)}`),
+  replayDeadLetter: (id: string, dryRun: boolean) => api<ReplayResult>(`/admin/dead-letters/messages/${encodeURIComponent(id)}/replay`, { method: 'POST', body: { dryRun } }),
+  discardDeadLetter: (id: string, dryRun: boolean) => api<ReplayResult>(`/admin/dead-letters/messages/${encodeURIComponent(id)}/discard`, { method: 'POST', body: { dryRun } }),
+  bulkDeadLetters: (topic: string, action: 'replay' | 'discard', dryRun: boolean) => api<BulkResult>(`/admin/dead-letters/topics/${encodeURIComponent(topic)}/${action}-all`, { method: 'POST', body: { dryRun } }),
   audit: (after: string | null) => api<Page<AuditEntry>>(`/admin/audit${qs({ after, limit: 50 })}`),
 };
