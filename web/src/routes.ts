@@ -33,6 +33,8 @@ export const ROUTES = {
   premiumConfirmation: { cs: '/premium-ucet-potvrzeni', en: '/premium-account-signup' },
   lpPremiumDetail: { cs: '/lp-premium-detail/:realEstateId', en: '/lp-premium-detail/:realEstateId' },
   paymentTerms: { cs: '/platebni-podminky', en: '/payment-terms' },
+  nonPublicOffer: { cs: '/neverejna-nabidka/:realEstateId', en: '/non-public-offer/:realEstateId' },
+  user: { cs: '/uzivatel/:id', en: '/user/:id' },
   lpAdvisor: { cs: '/lp-advisor', en: '/lp-advisor' },
   lpFb: { cs: '/lp-fb/:realEstateId', en: '/lp-fb/:realEstateId' },
   lpPpc: { cs: '/lp-ppc', en: '/lp-ppc' },

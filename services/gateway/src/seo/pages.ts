@@ -66,7 +66,8 @@ export async function pageHead(site: SiteData, origin: string, pathname: string,
       locale, title: `${offer.title}, ${offer.location.name} – Reality Radar`, description, canonical: alternates[locale], alternates,
       ogType: 'product', image: offer.imageUrl, structuredData: [offerData(offer, alternates[locale])],
       bodyHtml: `<main class="container section"><h1>${escapeHtml(offer.title)}</h1><p>${escapeHtml(offer.location.name)} · ${escapeHtml(offer.priceText)}</p><p>${escapeHtml(offer.description.slice(0, 600))}</p></main>`,
-      noindex: !offer.active,
+      // A non-public offer reaches the gateway as its teaser: nothing worth an index.
+      noindex: !offer.active || offer.nonPublic,
     };
   }
   return null;
