@@ -67,7 +67,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {
-    app.use(seoRouter({ dist, publicUrl: config.PUBLIC_URL, offersUrl: config.OFFERS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log }));
+    app.use(seoRouter({ dist, publicUrl: config.PUBLIC_URL, offersUrl: config.OFFERS_URL, adsUrl: config.ADS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log }));
     app.use(webClient(dist));
   } else {
     log.warn({ dist }, 'web client not built; serving the API only');

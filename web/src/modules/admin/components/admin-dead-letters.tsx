@@ -22,26 +22,30 @@ export function AdminDeadLetters() {
     const timer = setInterval(() => invalidate('admin:dlq:'), 2_000);
     return () => clearInterval(timer);
   }, [running]);
-  if (!data) return <Loading error={error} reload={reload} />;
-  const busy = data.topics.filter((x) => x.total > 0);
+  const busy = data?.topics.filter((x) => x.total > 0) ?? [];
+  // The topic's messages stay mounted while the counts above reload (their notes would go otherwise).
   return (
     <div data-testid="admin-dead-letters">
-      <p className="muted">{t('admin.dlq.intro', { max: data.maxReplays })}</p>
-      <div className="table-scroll">
-        <table className="admin-table" data-testid="dlq-topics">
-          <thead><tr><th>{t('admin.dlq.topic')}</th><th>{t('admin.dlq.state.pending')}</th><th>{t('admin.dlq.state.replayed')}</th><th>{t('admin.dlq.state.discarded')}</th><th>{t('admin.dlq.total')}</th></tr></thead>
-          <tbody>
-            {busy.map((x) => (
-              <tr key={x.topic} className={x.pending ? 'is-alert' : undefined}>
-                <th scope="row"><AppLink to="adminDeadLetters" query={`?topic=${encodeURIComponent(x.topic)}`}>{x.originalTopic}</AppLink></th>
-                <td>{formatNumber(x.pending, locale)}</td><td>{formatNumber(x.replayed, locale)}</td><td>{formatNumber(x.discarded, locale)}</td><td>{formatNumber(x.total, locale)}</td>
-              </tr>
-            ))}
-            {!busy.length && <tr><td colSpan={5}>{t('admin.dlq.empty')}</td></tr>}
-          </tbody>
-        </table>
-      </div>
-      {data.jobs.length > 0 && <Jobs overview={data} />}
+      {!data ? <Loading error={error} reload={reload} /> : (
+        <>
+          <p className="muted">{t('admin.dlq.intro', { max: data.maxReplays })}</p>
+          <div className="table-scroll">
+            <table className="admin-table" data-testid="dlq-topics">
+              <thead><tr><th>{t('admin.dlq.topic')}</th><th>{t('admin.dlq.state.pending')}</th><th>{t('admin.dlq.state.replayed')}</th><th>{t('admin.dlq.state.discarded')}</th><th>{t('admin.dlq.total')}</th></tr></thead>
+              <tbody>
+                {busy.map((x) => (
+                  <tr key={x.topic} className={x.pending ? 'is-alert' : undefined}>
+                    <th scope="row"><AppLink to="adminDeadLetters" query={`?topic=${encodeURIComponent(x.topic)}`}>{x.originalTopic}</AppLink></th>
+                    <td>{formatNumber(x.pending, locale)}</td><td>{formatNumber(x.replayed, locale)}</td><td>{formatNumber(x.discarded, locale)}</td><td>{formatNumber(x.total, locale)}</td>
+                  </tr>
+                ))}
+                {!busy.length && <tr><td colSpan={5}>{t('admin.dlq.empty')}</td></tr>}
+              </tbody>
+            </table>
+          </div>
+          {data.jobs.length > 0 && <Jobs overview={data} />}
+        </>
+      )}
       {topic && <TopicMessages key={topic} topic={topic} />}
     </div>
   );
