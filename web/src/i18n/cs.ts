@@ -631,6 +631,7 @@ export const cs = {
   'meta.adminCrawlers.title': 'Portály – Administrace',
   'meta.adminCrawlers.description': 'Stahování z realitních portálů: výkon, chyby, pozastavení.',
   'admin.tab.crawlers': 'Portály',
+  'admin.crawlers.more': 'Podrobnosti, grafy a pozastavení portálů',
   'admin.crawlers.listingsLastHour': 'Inzerátů za poslední hodinu',
   'admin.crawlers.perHour24h': 'Průměrně za hodinu (24 h)',
   'admin.crawlers.parseFailures24h': 'Chyb čtení (24 h)',

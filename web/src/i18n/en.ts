@@ -633,6 +633,7 @@ export const en: Dictionary = {
   'meta.adminCrawlers.title': 'Crawlers – Administration',
   'meta.adminCrawlers.description': 'Crawling the real-estate portals: throughput, failures, pausing.',
   'admin.tab.crawlers': 'Crawlers',
+  'admin.crawlers.more': 'Details, charts and pausing per portal',
   'admin.crawlers.listingsLastHour': 'Listings in the last hour',
   'admin.crawlers.perHour24h': 'Per hour (24 h average)',
   'admin.crawlers.parseFailures24h': 'Parse failures (24 h)',

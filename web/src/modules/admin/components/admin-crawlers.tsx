@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useT, type MessageKey } from '../../../i18n';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
-import { invalidate, useQuery } from '../../../lib/query';
+import { setQueryData, useQuery } from '../../../lib/query';
 import { adminApi, type CrawlerPortal, type CrawlersView } from '../api/admin.api';
 import { Loading } from './admin-shell';
 import { seriesOf, type Series } from './crawler-series';
@@ -12,6 +12,12 @@ const TimeChart = lazy(async () => ({ default: (await import('./time-chart')).Ti
 export function AdminCrawlers() {
   const { t } = useT();
   const { data, error, reload } = useQuery<CrawlersView>('admin:crawlers', adminApi.crawlers);
+  // Figures of a running system: read again every half minute while the page is open, the old
+  // ones shown until the new arrive (no flash, the charts keep their place).
+  useEffect(() => {
+    const timer = setInterval(() => void refreshCrawlers().catch(() => undefined), 30_000);
+    return () => clearInterval(timer);
+  }, []);
   if (!data) return <Loading error={error} reload={reload} />;
   return (
     <div data-testid="admin-crawlers">
@@ -23,6 +29,8 @@ export function AdminCrawlers() {
   );
 }
 
+const refreshCrawlers = async () => setQueryData('admin:crawlers', await adminApi.crawlers());
+
 function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
   const { t, locale } = useT();
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,7 +41,7 @@ function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
     setProblem(null);
     try {
       await adminApi.setPortalPaused(p.portal, !p.paused);
-      invalidate('admin:crawlers');
+      await refreshCrawlers();
     } catch (err) {
       setProblem((err as Error).message);
     } finally {
@@ -61,7 +69,8 @@ function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
                 <td>{formatNumber(p.parseFailures24h, locale)}</td>
                 <td>{formatNumber(p.failedCrawls24h, locale)}</td>
                 <td>
-                  <button type="button" className="button button--secondary button--small" disabled={busy === p.portal} onClick={() => void toggle(p)}>
+                  <button type="button" className="button button--secondary button--small" disabled={busy === p.portal} onClick={() => void toggle(p)}
+                    aria-label={`${p.paused ? t('admin.crawlers.resume') : t('admin.crawlers.pause')} ${p.portal}`}>
                     {p.paused ? t('admin.crawlers.resume') : t('admin.crawlers.pause')}
                   </button>
                 </td>

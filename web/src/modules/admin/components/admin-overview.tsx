@@ -1,6 +1,7 @@
 import { useT } from '../../../i18n';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
+import { AppLink } from '../../../ui/app-link';
 import { adminApi, type Overview, type SystemHealth } from '../api/admin.api';
 import { Loading } from './admin-shell';
 
@@ -52,6 +53,7 @@ export function AdminOverview() {
           </table>
         </div>
       ) : <Loading error={health.error} reload={health.reload} />}
+      <p><AppLink to="adminCrawlers">{t('admin.crawlers.more')}</AppLink> · <AppLink to="adminDeadLetters">{t('admin.tab.deadLetters')}</AppLink></p>
     </>
   );
 }
