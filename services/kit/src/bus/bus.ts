@@ -458,34 +458,47 @@ export class Bus {
    * message as it is (the dead-letter index). A failing batch is retried, never dead-lettered.
    */
   async subscribeRaw(sub: RawSubscription): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: this.prefix + sub.group, maxWaitTimeInMs: 200, sessionTimeout: 15_000, heartbeatInterval: 1_000 });
-    this.consumers.push(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topics: sub.topics.map((t) => this.prefix + t), fromBeginning: sub.fromBeginning ?? false });
-    await consumer.run({
-      eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
-        const topic = batch.topic.slice(this.prefix.length);
-        const records: RawRecord[] = batch.messages.map((m) => ({
-          topic, partition: batch.partition, offset: m.offset, timestamp: m.timestamp,
-          key: m.key?.toString() ?? null, value: m.value?.toString() ?? '',
-          headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, v?.toString() ?? ''])),
-        }));
-        for (let attempt = 1; ; attempt++) {
-          if (!isRunning() || isStale() || this.stopping) return;
-          try {
-            await sub.handleBatch(records);
-            break;
-          } catch (err) {
-            this.log.warn({ err, group: sub.group, topic, attempt }, 'raw batch failed; retrying');
-            await sleep(Math.min(BACKOFF_CAP_MS, 200 * 2 ** Math.min(attempt, 6)));
-            await heartbeat().catch(() => undefined);
-          }
-        }
-        for (const m of batch.messages) resolveOffset(m.offset);
-        await commitOffsetsIfNecessary();
-      },
+    const consumer = this.kafka.consumer({
+      groupId: this.prefix + sub.group,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 500, maxRetryTime: 5_000 },
+      maxWaitTimeInMs: 200, sessionTimeout: 15_000, heartbeatInterval: 1_000,
     });
+    this.consumers.push(consumer);
+    const start = async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topics: sub.topics.map((t) => this.prefix + t), fromBeginning: sub.fromBeginning ?? false });
+      await consumer.run({ eachBatchAutoResolve: false, eachBatch: (payload) => this.consumeRawBatch(sub, payload) });
+    };
+    // As for event consumers: a crash kafkajs deems fatal starts the consumer again rather than leaving it dead.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping) return;
+      this.log.error({ err: payload.error, group: sub.group }, 'raw consumer stopped; restarting in 5 s');
+      setTimeout(() => void start().catch((err) => this.log.error({ err }, 'raw consumer restart failed')), 5_000).unref();
+    });
+    await start();
+  }
+
+  private async consumeRawBatch(sub: RawSubscription, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    const topic = batch.topic.slice(this.prefix.length);
+    const records: RawRecord[] = batch.messages.map((m) => ({
+      topic, partition: batch.partition, offset: m.offset, timestamp: m.timestamp,
+      key: m.key?.toString() ?? null, value: m.value?.toString() ?? '',
+      headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, v?.toString() ?? ''])),
+    }));
+    for (let attempt = 1; ; attempt++) {
+      if (!isRunning() || isStale() || this.stopping) return;
+      try {
+        await sub.handleBatch(records);
+        break;
+      } catch (err) {
+        this.log.warn({ err, group: sub.group, topic, attempt }, 'raw batch failed; retrying');
+        await sleep(Math.min(BACKOFF_CAP_MS, 200 * 2 ** Math.min(attempt, 6)));
+        await heartbeat().catch(() => undefined);
+      }
+    }
+    for (const m of batch.messages) resolveOffset(m.offset);
+    await commitOffsetsIfNecessary();
   }
 
   /** Sends one raw message to a topic (name without the prefix) as it is, and answers where it landed. */
