@@ -52,7 +52,7 @@ function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
     <>
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <div className="table-scroll">
-        <table className="admin-table" data-testid="crawler-table">
+        <table className="admin-table admin-table--wrap" data-testid="crawler-table">
           <thead><tr>
             <th>{t('admin.crawlers.portal')}</th><th>{t('admin.crawlers.state')}</th><th>{t('admin.crawlers.lastSuccess')}</th>
             <th>{t('admin.crawlers.listingsLastHour')}</th><th>{t('admin.crawlers.perHour24h')}</th><th>{t('admin.crawlers.parseFailures24h')}</th>
@@ -62,7 +62,7 @@ function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
             {portals.map((p) => (
               <tr key={p.portal} className={p.alert && !p.paused ? 'is-alert' : undefined} data-portal={p.portal}>
                 <th scope="row">{p.portal}</th>
-                <td data-testid="crawler-state">{stateOf(p, t, locale)}</td>
+                <td data-testid="crawler-state" className="admin-state">{stateOf(p, t, locale)}</td>
                 <td>{p.lastSuccessAt ? formatDateTime(p.lastSuccessAt, locale) : '–'}</td>
                 <td>{formatNumber(p.listingsLastHour, locale)}</td>
                 <td>{formatNumber(p.listingsPerHour24h, locale)}</td>
@@ -83,11 +83,15 @@ function PortalTable({ portals }: { portals: CrawlerPortal[] }) {
   );
 }
 
-function stateOf(p: CrawlerPortal, t: ReturnType<typeof useT>['t'], locale: 'cs' | 'en'): string {
-  if (p.paused) return t('admin.crawlers.paused', { by: p.paused.by, date: formatDateTime(p.paused.at, locale) });
-  if (!p.enabled) return t('admin.crawlers.disabled');
-  if (p.alert) return `${t(`admin.crawlers.alert.${p.alert.kind}` as MessageKey)}: ${p.alert.reason}`;
-  return p.lastError ? `${t('admin.crawlers.lastError')}: ${p.lastError}` : t('admin.crawlers.ok');
+/** A short state, and below it the reason in the crawler's words (alert or last error). */
+function stateOf(p: CrawlerPortal, t: ReturnType<typeof useT>['t'], locale: 'cs' | 'en') {
+  const [label, detail] = p.paused
+    ? [t('admin.crawlers.paused', { by: p.paused.by, date: formatDateTime(p.paused.at, locale) }), null]
+    : !p.enabled ? [t('admin.crawlers.disabled'), null]
+    : p.alert ? [t(`admin.crawlers.alert.${p.alert.kind}` as MessageKey), p.alert.reason]
+    : p.lastError ? [t('admin.crawlers.lastError'), p.lastError]
+    : [t('admin.crawlers.ok'), null];
+  return <>{label}{detail && <small className="muted">{detail}</small>}</>;
 }
 
 function CrawlerCharts({ view }: { view: CrawlersView }) {
