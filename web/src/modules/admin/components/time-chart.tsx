@@ -21,6 +21,8 @@ export function TimeChart({ series, label, locale, span }: TimeChartProps) {
       width: Math.max(280, el.clientWidth),
       height: 220,
       scales: { x: { time: true } },
+      // The legend names the portals; the values are in the table below the chart.
+      legend: { live: false },
       axes: [{ values: (_u, ticks) => ticks.map((t) => format.format(new Date(t * 1000))) }, {}],
       series: [{}, ...series.lines.map((l, i) => ({ label: l.label, stroke: COLOURS[i % COLOURS.length], width: 2 }))],
     }, [series.x.map((x) => x / 1000), ...series.lines.map((l) => l.values)], el);
