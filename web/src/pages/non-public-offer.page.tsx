@@ -13,6 +13,7 @@ import { useMeta } from '../modules/shell/stores/meta.store';
 import { useSession } from '../modules/session/stores/session.store';
 import type { OfferView } from '@rr/proto/src/domain/offer-access';
 import { OfferDetailView, OfferMissing } from './offer-detail.page';
+import { useNonPublicT } from '../modules/offers/non-public.copy';
 
 /**
  * A non-public offer (docs/decisions.md): in full for the tiers entitled to it, a teaser with the
@@ -20,6 +21,7 @@ import { OfferDetailView, OfferMissing } from './offer-detail.page';
  */
 export function NonPublicOfferPage({ params }: PageProps) {
   const { t, locale } = useT();
+  const ot = useNonPublicT();
   const id = params.realEstateId;
   const user = useSession((s) => s.user);
   const [, navigate] = useLocation();
@@ -28,7 +30,7 @@ export function NonPublicOfferPage({ params }: PageProps) {
   const setMeta = useMeta((s) => s.set);
   useEffect(() => {
     if (offer && !offer.nonPublic) navigate(pathFor('detail', locale, { realEstateId: offer.id }), { replace: true });
-    if (offer) setMeta({ title: `${t('nonPublic.badge')}: ${offer.title}`, description: `${offer.title}, ${offer.location.name}` });
+    if (offer) setMeta({ title: `${ot('nonPublic.badge')}: ${offer.title}`, description: `${offer.title}, ${offer.location.name}` });
   }, [offer, locale, navigate, setMeta, t]);
   if (loading) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (error instanceof ApiError && error.status !== 404 && error.status !== 400) {
@@ -36,22 +38,23 @@ export function NonPublicOfferPage({ params }: PageProps) {
   }
   if (error || !offer) return <OfferMissing />;
   if (!offer.nonPublic) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
-  if (offer.access !== 'teaser') return <OfferDetailView offer={offer} notice={<p className="notice" role="status" data-testid="non-public-full">{t('nonPublic.fullNote')}</p>} />;
+  if (offer.access !== 'teaser') return <OfferDetailView offer={offer} notice={<p className="notice" role="status" data-testid="non-public-full">{ot('nonPublic.fullNote')}</p>} />;
   return <Teaser offer={offer} loggedIn={!!user} />;
 }
 
 function Teaser({ offer, loggedIn }: { offer: OfferView; loggedIn: boolean }) {
   const { t } = useT();
+  const ot = useNonPublicT();
   return (
     <div className="container section" data-testid="non-public-teaser">
       <div className="offer-layout">
         <div className="card offer-layout__summary">
-          <p><span className="badge">{t('nonPublic.badge')}</span></p>
+          <p><span className="badge">{ot('nonPublic.badge')}</span></p>
           <h1 style={{ fontSize: '1.5rem' }}>{offer.title}</h1>
           <p className="muted">{offer.location.name}</p>
-          <p className="lead">{t('nonPublic.teaserText')}</p>
-          <AppLink to="premium" className="button button--primary button--block" data-testid="non-public-upgrade">{t('nonPublic.upgrade')}</AppLink>
-          {!loggedIn && <p className="muted">{t('nonPublic.haveTier')} <AppLink to="home" query="?login">{t('nonPublic.login')}</AppLink></p>}
+          <p className="lead">{ot('nonPublic.teaserText')}</p>
+          <AppLink to="premium" className="button button--primary button--block" data-testid="non-public-upgrade">{ot('nonPublic.upgrade')}</AppLink>
+          {!loggedIn && <p className="muted">{ot('nonPublic.haveTier')} <AppLink to="home" query="?login">{ot('nonPublic.login')}</AppLink></p>}
         </div>
         <div className="profile-sections offer-layout__main">
           <OfferGallery images={offer.images} title={offer.title} />
