@@ -22,6 +22,10 @@ export const HEADERS = {
   errorCode: 'rr-error-code',
   errorMessage: 'rr-error-message',
   originalTopic: 'rr-original-topic',
+  /** The consumer group whose handler gave the message up (set with the error headers). */
+  consumerGroup: 'rr-consumer-group',
+  /** How often an administrator has replayed the message from its dead-letter topic (the loop guard). */
+  replayCount: 'rr-replay-count',
 } as const;
 
 /** HTTP header carrying the correlation id from the gateway to services and into events. */

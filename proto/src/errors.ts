@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   OFFER_INACTIVE: 410,
   /** A campaign cannot take this step in its state (submit without banners, edit once approved). */
   CAMPAIGN_CONFLICT: 409,
+  /** A dead letter that cannot be replayed or discarded: already done, or replayed too often (the loop guard). */
+  DEAD_LETTER_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -6,6 +6,7 @@ import { UserDeletedV1 } from './events/user';
 import { InvoiceIssuedV1, PaymentChangedV1, SubscriptionChangedV1 } from './events/billing';
 import { WatchdogChangedV1 } from './events/watchdog';
 import { AdCampaignChangedV1, AdCreditPurchasedV1 } from './events/ads';
+import { AdminActionRecordedV1 } from './events/admin';
 import { PORTALS } from './domain/enums';
 
 type EventDefinition = {
@@ -45,6 +46,8 @@ export const EVENTS = {
   'ad-credit.purchased': { type: 'ad-credit.purchased', version: 1, schema: AdCreditPurchasedV1, partitions: 1, cleanup: 'delete', key: 'user id' },
   // Review and run state per campaign: compacted, so a reader that starts over sees each campaign's latest.
   'ad-campaign.changed': { type: 'ad-campaign.changed', version: 1, schema: AdCampaignChangedV1, partitions: 1, cleanup: 'compact', key: 'campaign id' },
+  // Admin actions of services other than the account service, for the account's audit log.
+  'admin-action.recorded': { type: 'admin-action.recorded', version: 1, schema: AdminActionRecordedV1, partitions: 1, cleanup: 'delete', key: 'target id' },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENTS;

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     cpuBefore = sampleCpu(pids, SHARED_SERVERS);
     start('crawler', 'services/crawler/src/main.ts', {
       ...INGEST_PROCESS_ENV,
-      ...common, ...perPortal, HEALTH_PORT: '0', CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
+      ...common, ...perPortal, HEALTH_PORT: '0', CRAWLER_API_PORT: '0', JWT_SECRET: randomUUID() + randomUUID(), CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
       CRAWL_MAX_PAGES: '5000', CRAWL_SEED_CHECK_SECONDS: '1',
     });
   } else {

@@ -24,7 +24,7 @@ export type Placement = { name: string; service: ServiceName | 'portal-simulator
 export function placements(firstHost = 2): Placement[] {
   let next = firstHost;
   const host = () => `127.0.0.${next++}`;
-  const services = ['account', 'normaliser', 'matcher', 'notifier', 'crawler', 'billing', 'ad-serving', 'gateway'] as const satisfies readonly ServiceName[];
+  const services = ['account', 'normaliser', 'matcher', 'notifier', 'crawler', 'billing', 'ad-serving', 'ops', 'gateway'] as const satisfies readonly ServiceName[];
   return [
     { name: 'portal-simulator', service: 'portal-simulator', instance: 1, host: host() },
     ...services.flatMap((service) => Array.from({ length: INSTANCES[service] }, (_, i) => ({
@@ -62,6 +62,8 @@ export function distributedProcesses(shared: Record<string, string>, places: Pla
         PUBLIC_URL: shared.PUBLIC_URL ?? url(place.host, TOPOLOGY.gateway.ports.GATEWAY_PORT),
         ACCOUNT_URL: url(account.host, TOPOLOGY.account.ports.ACCOUNT_API_PORT),
         OFFERS_URL: url(first('normaliser').host, TOPOLOGY.normaliser.ports.OFFERS_API_PORT),
+        CRAWLER_URL: url(first('crawler').host, TOPOLOGY.crawler.ports.CRAWLER_API_PORT),
+        OPS_URL: url(first('ops').host, TOPOLOGY.ops.ports.OPS_API_PORT),
         SERVICE_HEALTH_URLS: [
           ...places.filter((p) => p.service !== 'portal-simulator' && p.service !== 'gateway').map((p) => `${p.name}=${healthOf(p)}`),
           ...accounts.map((a) => `${a.name.replace('account', 'account-api')}=${url(a.host, TOPOLOGY.account.ports.ACCOUNT_API_PORT, '/health')}`),

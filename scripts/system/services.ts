@@ -34,9 +34,11 @@ export function portsFor(offset = 0) {
     accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
+    crawlerApi: TOPOLOGY.crawler.ports.CRAWLER_API_PORT + offset,
+    opsApi: TOPOLOGY.ops.ports.OPS_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
-      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
+      account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'), ops: health('ops'),
     },
     /** Shared by every system on the machine: the mail catcher and Jaeger (UI and query API, OTLP over HTTP). */
     ...SHARED,
@@ -101,7 +103,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi), ...INGEST_PROCESS_ENV }),
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi) }),
-    svc('crawler', { ...portalUrls, ...INGEST_PROCESS_ENV }),
+    svc('crawler', { CRAWLER_API_PORT: String(PORTS.crawlerApi), ...portalUrls, ...INGEST_PROCESS_ENV }),
     svc('billing', {
       BILLING_API_PORT: String(PORTS.billingApi),
       // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
@@ -119,6 +121,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     }),
     svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
     svc('analytics'),
+    svc('ops', { OPS_API_PORT: String(PORTS.opsApi) }),
     {
       name: 'gateway',
       dir: 'services/gateway',
@@ -133,6 +136,8 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         OFFERS_URL: local(PORTS.normaliserApi),
         BILLING_URL: local(PORTS.billingApi),
         ADS_URL: local(PORTS.adsApi),
+        CRAWLER_URL: local(PORTS.crawlerApi),
+        OPS_URL: local(PORTS.opsApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

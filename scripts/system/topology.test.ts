@@ -10,6 +10,7 @@ import { GatewayConfig } from '../../services/gateway/src/config';
 import { MatcherConfig } from '../../services/matcher/src/config';
 import { NormaliserConfig } from '../../services/normaliser/src/config';
 import { NotifierConfig } from '../../services/notifier/src/config';
+import { OpsConfig } from '../../services/ops/src/config';
 import { BaseConfig } from '../../services/kit/src/config';
 import { TOPOLOGY, type ServiceName } from './topology';
 
@@ -21,7 +22,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 const SCHEMAS: Record<ServiceName, z.ZodTypeAny> = {
   gateway: GatewayConfig, crawler: CrawlerConfig, normaliser: NormaliserConfig, matcher: MatcherConfig,
-  notifier: NotifierConfig, account: AccountConfig, billing: BillingConfig, 'ad-serving': AdServingConfig, analytics: AnalyticsConfig,
+  notifier: NotifierConfig, account: AccountConfig, billing: BillingConfig, 'ad-serving': AdServingConfig, analytics: AnalyticsConfig, ops: OpsConfig,
 };
 const SERVICES = Object.keys(TOPOLOGY) as ServiceName[];
 

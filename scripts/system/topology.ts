@@ -6,7 +6,7 @@
  * pointing at a service and one of its ports.
  */
 
-export type ServiceName = 'gateway' | 'crawler' | 'normaliser' | 'matcher' | 'notifier' | 'account' | 'billing' | 'ad-serving' | 'analytics';
+export type ServiceName = 'gateway' | 'crawler' | 'normaliser' | 'matcher' | 'notifier' | 'account' | 'billing' | 'ad-serving' | 'analytics' | 'ops';
 
 export type ServiceTopology = {
   /** Each port variable the service listens on, and its port. */
@@ -28,13 +28,15 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
       OFFERS_URL: [{ service: 'normaliser', port: 'OFFERS_API_PORT' }],
       BILLING_URL: [{ service: 'billing', port: 'BILLING_API_PORT' }],
       ADS_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }],
+      CRAWLER_URL: [{ service: 'crawler', port: 'CRAWLER_API_PORT' }],
+      OPS_URL: [{ service: 'ops', port: 'OPS_API_PORT' }],
       SERVICE_HEALTH_URLS: [
-        ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
+        ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics', 'ops'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
       ],
     },
   },
-  crawler: { ports: HEALTH(8201), scalesOut: true, links: { PORTAL_BASE_URL_: [{ service: 'portal-simulator', port: 'PORT' }] } },
+  crawler: { ports: { ...HEALTH(8201), CRAWLER_API_PORT: 8101 }, scalesOut: true, links: { PORTAL_BASE_URL_: [{ service: 'portal-simulator', port: 'PORT' }] } },
   normaliser: { ports: { ...HEALTH(8202), OFFERS_API_PORT: 8102 }, scalesOut: false },
   matcher: { ports: HEALTH(8203), scalesOut: true },
   notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true, links: { AD_SERVING_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }] } },
@@ -44,6 +46,8 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   // One instance: its counting loop is the single writer of counts and credit (services/ad-serving/README.md).
   'ad-serving': { ports: { ...HEALTH(8207), AD_API_PORT: 8107 }, scalesOut: false },
   analytics: { ports: HEALTH(8208), scalesOut: false },
+  // One instance: bulk replay jobs run in the process that started (or resumes) them.
+  ops: { ports: { ...HEALTH(8209), OPS_API_PORT: 8109 }, scalesOut: false },
 };
 
 /** The stand-in for the portals, and what the infrastructure offers (not checked for ports). */

@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { ADMIN, login, registeredUser } from './support/accounts';
 import { BASE_URL, launchBrowser } from './support/browser';
-import { linkIn, waitForMail } from './support/mail';
+import { waitForMail } from './support/mail';
 import { newContext, open, uniqueEmail } from './support/pages';
 
 jest.setTimeout(180_000);
-
-/** The administrator the system under test was started with (npm start keeps it in .run/). */
-const ADMIN = (() => {
-  const secrets = JSON.parse(readFileSync(path.resolve(__dirname, '../../.run/dev-secrets.json'), 'utf8')) as Record<string, string>;
-  return { email: process.env.E2E_ADMIN_EMAIL ?? secrets.ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD ?? secrets.ADMIN_PASSWORD };
-})();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,28 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-const dialog = (page: Page) => page.getByTestId('auth-dialog');
-
-/** Pages that need a login open the dialog themselves; elsewhere the header's button does. */
-async function login(page: Page, email: string, password: string) {
-  await page.getByTestId('login-button').waitFor();
-  await page.waitForTimeout(300);
-  if (!(await dialog(page).isVisible())) await page.getByTestId('login-button').click();
-  await dialog(page).getByLabel('E-mail').fill(email);
-  await dialog(page).getByLabel('Heslo').fill(password);
-  await dialog(page).getByRole('button', { name: 'Přihlásit se' }).click();
-  await page.getByTestId('login-button').waitFor({ state: 'detached' });
-}
-
-/** A registered user through the API and the magic link, as a person would. */
-async function registeredUser(email: string, password: string) {
-  const post = (p: string, body: unknown, method = 'POST') => fetch(`${BASE_URL}/api${p}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { email });
-  const magic = new URLSearchParams(linkIn(await waitForMail(email), /magic=/).split('?')[1]).get('magic');
-  const res = await post('/auth/register', { magic, name: 'Marta', surname: 'Adminová', password }, 'PATCH');
-  if (!res.ok) throw new Error(`registration failed: ${res.status}`);
-}
 
 describe('the administration', () => {
   it('finds a user by e-mail prefix, changes the role, blocks and unblocks (the session reflects it) and answers a contact message', async () => {

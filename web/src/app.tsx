@@ -30,6 +30,8 @@ const PAGES: Record<RouteName, Page> = {
   cookies: page(() => import('./pages/content.page'), 'CookiesPage'),
   thankYou: page(() => import('./pages/content.page'), 'ThankYouPage'),
   detail: page(() => import('./pages/offer-detail.page'), 'OfferDetailPage'),
+  nonPublicOffer: page(() => import('./pages/non-public-offer.page'), 'NonPublicOfferPage'),
+  user: page(() => import('./pages/user.page'), 'UserPage'),
   howItWorks: page(() => import('./pages/content.page'), 'HowItWorksPage'),
   contact: page(() => import('./pages/contact.page'), 'ContactPage'),
   lpFilterUnavailable: page(() => import('./pages/landing.page'), 'FilterUnavailablePage'),
@@ -64,6 +66,9 @@ const PAGES: Record<RouteName, Page> = {
   adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
   adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
   adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
+  adminCrawlers: page(() => import('./pages/admin.page'), 'AdminCrawlersPage'),
+  adminDeadLetters: page(() => import('./pages/admin.page'), 'AdminDeadLettersPage'),
+  adminDeadLetter: page(() => import('./pages/admin.page'), 'AdminDeadLetterPage'),
 };
 
 function useSessionBoot() {

@@ -33,6 +33,8 @@ export const ROUTES = {
   premiumConfirmation: { cs: '/premium-ucet-potvrzeni', en: '/premium-account-signup' },
   lpPremiumDetail: { cs: '/lp-premium-detail/:realEstateId', en: '/lp-premium-detail/:realEstateId' },
   paymentTerms: { cs: '/platebni-podminky', en: '/payment-terms' },
+  nonPublicOffer: { cs: '/neverejna-nabidka/:realEstateId', en: '/non-public-offer/:realEstateId' },
+  user: { cs: '/uzivatel/:id', en: '/user/:id' },
   lpAdvisor: { cs: '/lp-advisor', en: '/lp-advisor' },
   lpFb: { cs: '/lp-fb/:realEstateId', en: '/lp-fb/:realEstateId' },
   lpPpc: { cs: '/lp-ppc', en: '/lp-ppc' },
@@ -45,6 +47,9 @@ export const ROUTES = {
   adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
   adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
   adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
+  adminCrawlers: { cs: '/administrace/crawlery', en: '/administration/crawlers' },
+  adminDeadLetters: { cs: '/administrace/nedorucene-zpravy', en: '/administration/dead-letters' },
+  adminDeadLetter: { cs: '/administrace/nedorucene-zpravy/:id', en: '/administration/dead-letters/:id' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -86,4 +86,5 @@ export const AdDecisionRequest = z.object({
 });
 export type AdDecisionRequest = z.infer<typeof AdDecisionRequest>;
 
-export type AdDecisionResponse = { ad: { campaignId: string; imageUrl: string; mobileImageUrl: string; clickUrl: string; alt: string } | null };
+/** `advertiserId` names the advertiser's public page (`/uzivatel/:id`), where "about this ad" leads. */
+export type AdDecisionResponse = { ad: { campaignId: string; advertiserId?: string; imageUrl: string; mobileImageUrl: string; clickUrl: string; alt: string } | null };

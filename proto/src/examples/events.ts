@@ -137,6 +137,9 @@ export const EXAMPLES: { [T in EventType]: EventData<T> } = {
   'alert.sent': { recipientEmail: 'ahoj@example.cz', watchdogIds: [exampleWatchdog.id], offerIds: [exampleOffer.id], sentAt: at, provider: 'smtp', messageId: '<1@rr>' },
   'email.bounced': { email: 'ahoj@example.cz', reason: '550 5.1.1 mailbox unavailable', permanent: true, at },
   'user.deleted': { userId: 'u_1', email: 'ahoj@example.cz', at },
+  'admin-action.recorded': {
+    adminId: 'u_admin', adminEmail: 'admin@example.cz', action: 'crawler.paused', targetType: 'portal', targetId: 'bazos', before: { paused: false }, after: { paused: true }, at,
+  },
   'payment.changed': {
     paymentId: 'pay_1', userId: 'u_1', method: 'card', provider: 'gopay', providerPaymentId: '3000006542', purpose: 'initial',
     tier: 'STANDARD', period: 'month', amount: 19_900, currency: 'CZK', variableSymbol: '2611000001', state: 'paid', previousState: 'created', at,

@@ -16,6 +16,7 @@ import { ContactRepository } from './contact/contact.repository';
 import type { AccountDeps } from './deps';
 import { RateLimiter } from './domain/rate-limiter';
 import { normaliseEmail } from './domain/email';
+import { onAdminActionRecorded } from './handlers/on-admin-action-recorded';
 import { onAlertSent } from './handlers/on-alert-sent';
 import { onEmailBounced } from './handlers/on-email-bounced';
 import { onSubscriptionChanged } from './handlers/on-subscription-changed';
@@ -106,6 +107,7 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     await ctx.bus.subscribe({ group: 'account.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handle: onAlertSent(deps.watchdogs, deps.publisher, deps.stats, new ProcessedEvents(deps.db, 'account.on-alert-sent')) });
     await ctx.bus.subscribe({ group: 'account.on-subscription-changed', events: ['subscription.changed'], fromBeginning: true, handle: onSubscriptionChanged(deps.users, lifecycle) });
     await ctx.bus.subscribe({ group: 'account.on-email-bounced', events: ['email.bounced'], fromBeginning: true, handle: onEmailBounced(lifecycle, deps.stats, new ProcessedEvents(deps.db, 'account.on-email-bounced')) });
+    await ctx.bus.subscribe({ group: 'account.on-admin-action-recorded', events: ['admin-action.recorded'], fromBeginning: true, handle: onAdminActionRecorded(deps.audit) });
 
     const sweeper = new ExpirySweeper(deps.watchdogs, watchdogService, deps.publisher, lifecycle, ctx.log);
     sweeper.start(ctx.config.EXPIRY_SWEEP_SECONDS * 1000);

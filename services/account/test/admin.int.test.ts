@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { waitFor } from '@rr/kit';
 import { ADMIN, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(30_000);
@@ -67,6 +69,25 @@ describe('administration of users', () => {
     await api.delete(`/api/admin/users/${id}`).set(...admin).expect(200);
     await api.get(`/api/admin/users/${id}`).set(...admin).expect(404);
     await api.get('/api/user').set(...user.auth).expect(401);
+  });
+
+  it('appends another service\'s admin action to the audit log once, however often the event comes', async () => {
+    const at = new Date().toISOString();
+    const envelope = {
+      id: randomUUID(), type: 'admin-action.recorded', version: 1, occurredAt: at, producer: 'crawler', correlationId: randomUUID(), key: 'bazos',
+      data: { adminId: 'u_admin', adminEmail: ADMIN.email, action: 'crawler.paused', targetType: 'portal', targetId: 'bazos', before: { paused: false }, after: { paused: true }, at },
+    };
+    for (let i = 0; i < 2; i++) await stack.bus.publishRawTo('admin-action.recorded.v1', { key: 'bazos', value: JSON.stringify(envelope), headers: {} });
+    const api = stack.client();
+    let entries: Array<{ action: string; targetId: string; after: Record<string, unknown> }> = [];
+    await waitFor(async () => {
+      entries = (await api.get('/api/admin/audit?limit=20').set(...admin).expect(200)).body.data.items;
+      return entries.some((e) => e.action === 'crawler.paused');
+    }, 15_000, 'the reported action in the audit log');
+    // A second delivery would land right behind the first; give it the time to.
+    await new Promise((r) => setTimeout(r, 1_000));
+    entries = (await api.get('/api/admin/audit?limit=20').set(...admin).expect(200)).body.data.items;
+    expect(entries.filter((e) => e.action === 'crawler.paused')).toEqual([expect.objectContaining({ targetId: 'bazos', after: { paused: true } })]);
   });
 
   it('refuses the administration to a user who is not an admin', async () => {

@@ -62,7 +62,7 @@ describe('ad-serving', () => {
     await waitFor(async () => (await s.call('GET', '/ads/credit', adv)).body.data.balance === 1_000, 30_000, 'the credit booked');
     expect((await decide('e1', 'x@example.cz', [{ ...brnoSale, regionCode: 'CZ010', districtCode: null }])).body.ad).toBeNull();
     const ad = (await decide('e1')).body.ad;
-    expect(ad).toMatchObject({ campaignId: id, alt: 'Realitka: hypotéka do 24 hodin' });
+    expect(ad).toMatchObject({ campaignId: id, advertiserId: adv, alt: 'Realitka: hypotéka do 24 hodin' });
 
     const first = await get(ad.imageUrl);
     expect(Buffer.from(await first.arrayBuffer()).equals(DESKTOP)).toBe(true);

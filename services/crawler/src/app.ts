@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { CoalescingPublisher, type ServiceContext } from '@rr/kit';
+import express from 'express';
+import { CoalescingPublisher, jsonErrorHandler, listen, type ServiceContext } from '@rr/kit';
 import { PORTALS, type ListingFetchedV1, type Portal } from '@rr/proto';
 import type { PortalAdapter } from './adapters/types';
 import { portalSettingsOf, type CrawlerConfig, type PortalSettings } from './config';
@@ -9,6 +10,10 @@ import { CRAWL_REQUESTED_GROUP, onCrawlRequested } from './handlers/on-crawl-req
 import { createBrowserRenderer, type Renderer } from './http/browser';
 import { PoliteClient } from './http/polite-client';
 import type { Transport } from './http/transport';
+import { CrawlerAdmin } from './admin/crawler-admin';
+import { crawlerAdminRoutes } from './admin/crawler-admin.routes';
+import { CrawlAlertRepository } from './repositories/crawl-alert.repository';
+import { CrawlStatsRepository } from './repositories/crawl-stats.repository';
 import { ListingStateRepository } from './repositories/listing-state.repository';
 import { PortalStateRepository } from './repositories/portal-state.repository';
 import { CrawlScheduler, type TickPublisher } from './schedule/crawl-scheduler';
@@ -30,7 +35,9 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
   const settings = portalSettingsOf(config);
   const listings = new ListingStateRepository(ctx.db);
   const portals = new PortalStateRepository(ctx.db);
-  await portals.ensure(PORTALS);
+  const stats = new CrawlStatsRepository(ctx.db);
+  const alerts = new CrawlAlertRepository(ctx.db);
+  await Promise.all([portals.ensure(PORTALS), stats.init(), alerts.init()]);
 
   const renderer = options.renderer ?? createBrowserRenderer(config.CHROMIUM_PATH, log);
   shutdown.add('browser', () => renderer.close());
@@ -57,6 +64,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
       fullWalkMs: config.CRAWL_FULL_WALK_SECONDS * 1000,
       alertAfterMs: config.CRAWL_ALERT_AFTER_SECONDS * 1000,
       compactAfterDocs: config.CRAWL_JOURNAL_COMPACT_PAGES,
+      stats, alerts,
       onCrawled: options.onCrawled,
     });
   }
@@ -80,8 +88,17 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
     await seeder.stop();
     await scheduler.stop();
   });
-  log.info({ instanceId, portals: Object.keys(runners) }, 'crawler ready');
-  return { instanceId, scheduler, seeder, snapshot, details: () => snapshot.details() };
+  const admin = new CrawlerAdmin({ portals, listings, stats, alerts, settings, bus });
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(crawlerAdminRoutes(admin, config.JWT_SECRET, log));
+  app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
+  app.use(jsonErrorHandler(log));
+  const api = await listen(app, { host: config.BIND_HOST, port: config.CRAWLER_API_PORT }, 'crawler admin API');
+  shutdown.add('api', api.close);
+
+  log.info({ instanceId, portals: Object.keys(runners), apiPort: api.port }, 'crawler ready');
+  return { instanceId, scheduler, seeder, snapshot, apiPort: api.port, details: () => ({ ...snapshot.details(), apiPort: api.port }) };
 }
 
 function clientFor(settings: PortalSettings, config: CrawlerConfig, deps: { log: ServiceContext<CrawlerConfig>['log']; renderer: Renderer; transport?: Transport; signal: AbortSignal }) {

@@ -1,7 +1,7 @@
 import { loadConfig } from '@rr/kit';
 import { CrawlerConfig, portalSettingsOf } from './config';
 
-const settingsFrom = (env: Record<string, string>) => portalSettingsOf(loadConfig(CrawlerConfig, { SERVICE_NAME: 'crawler', ...env }));
+const settingsFrom = (env: Record<string, string>) => portalSettingsOf(loadConfig(CrawlerConfig, { SERVICE_NAME: 'crawler', JWT_SECRET: 'x'.repeat(32), ...env }));
 
 describe('portal settings', () => {
   it('keeps the real portals\' pace by default, with a short burst after a quiet spell', () => {

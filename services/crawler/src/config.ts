@@ -46,6 +46,10 @@ function perPortal(prefix: string, schemaOf: (portal: Portal) => z.ZodTypeAny): 
 
 export const CrawlerConfig = BaseConfig.extend({
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8201),
+  /** The administration's API (`/admin/crawlers`, through the gateway): figures, pause and resume. */
+  CRAWLER_API_PORT: z.coerce.number().int().min(0).max(65535).default(8101),
+  /** Verifies the session tokens the account service signs (administrators only). */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters'),
   /** Identifies this instance in health and logs; defaults to host name and pid. */
   CRAWLER_INSTANCE_ID: z.string().optional(),
   CRAWL_USER_AGENT: z.string().default('RealityRadarBot/1.0 (+https://reality-radar.cz/bot)'),

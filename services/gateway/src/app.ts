@@ -48,6 +48,9 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   api.get('/openapi.json', (_req, res) => res.json(openApiDocument()));
   api.get('/autocomplete', autocomplete(gazetteer));
 
+  // Admin screens of services other than the account's; each checks the admin's session itself.
+  api.use('/admin/crawlers', proxyTo(config.CRAWLER_URL, config.UPSTREAM_TIMEOUT_MS, log));
+  api.use('/admin/dead-letters', proxyTo(config.OPS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
@@ -64,7 +67,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {
-    app.use(seoRouter({ dist, publicUrl: config.PUBLIC_URL, offersUrl: config.OFFERS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log }));
+    app.use(seoRouter({ dist, publicUrl: config.PUBLIC_URL, offersUrl: config.OFFERS_URL, adsUrl: config.ADS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log }));
     app.use(webClient(dist));
   } else {
     log.warn({ dist }, 'web client not built; serving the API only');

@@ -11,6 +11,7 @@ const DEFAULT_HEALTH_URLS = [
   'billing=http://127.0.0.1:8206/health',
   'ad-serving=http://127.0.0.1:8207/health',
   'analytics=http://127.0.0.1:8208/health',
+  'ops=http://127.0.0.1:8209/health',
   'account-api=http://127.0.0.1:8105/health',
 ].join(',');
 
@@ -33,6 +34,10 @@ export const GatewayConfig = BaseConfig.extend({
   BILLING_URL: z.string().url().default('http://127.0.0.1:8106'),
   /** The ad service: advertisers' API, banner images and click redirects of the e-mails. */
   ADS_URL: z.string().url().default('http://127.0.0.1:8107'),
+  /** The crawler's admin API (any instance answers: the figures come from its database). */
+  CRAWLER_URL: z.string().url().default('http://127.0.0.1:8101'),
+  /** The ops service: the dead-letter administration. */
+  OPS_URL: z.string().url().default('http://127.0.0.1:8109'),
   SERVICE_HEALTH_URLS: healthUrls.default(DEFAULT_HEALTH_URLS),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

@@ -17,3 +17,4 @@ export * from './testing';
 export * from './json-bytes';
 export * from './http-errors';
 export * from './hmac-key';
+export * from './session';

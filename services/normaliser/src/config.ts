@@ -11,6 +11,11 @@ export const NormaliserConfig = BaseConfig.extend({
    */
   NORMALISER_FROM_BEGINNING: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** A failed publish of journaled events is tried again this often. */
+  /**
+   * Verifies the account service's session tokens, so non-public offers reach the tiers entitled
+   * to them in full; unset, every caller of the offers API gets their teaser.
+   */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   NORMALISER_OUTBOX_RETRY_MS: z.coerce.number().int().positive().default(5_000),
 });
 export type NormaliserConfig = z.infer<typeof NormaliserConfig>;

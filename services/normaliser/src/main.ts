@@ -56,7 +56,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = await listen(createOffersApi(store, log), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
+    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
     shutdown.add('offers-api', api.close);
     log.info({ port: api.port }, 'offers API listening');
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../app';
 import { TelephoneBox } from '../modules/landing/components/telephone-box';
@@ -42,7 +42,7 @@ export function Alternatives({ id }: { id: string }) {
   );
 }
 
-function OfferMissing() {
+export function OfferMissing() {
   const { t } = useT();
   return (
     <div className="container container--narrow section message-page" data-testid="offer-not-found">
@@ -65,8 +65,15 @@ export function OfferDetailPage({ params }: PageProps) {
     return <p className="container section form-error" role="alert">{t('auth.error.generic')} <button type="button" className="link-button" onClick={reload}>{t('common.tryAgain')}</button></p>;
   }
   if (error || !offer) return <OfferMissing />;
+  return <OfferDetailView offer={offer} />;
+}
+
+/** The whole offer: summary, gallery, parameters, history, map, portals; also the non-public page's full view. */
+export function OfferDetailView({ offer, notice }: { offer: Offer; notice?: ReactNode }) {
+  const { t } = useT();
   return (
     <div className="container section" data-testid="offer-detail">
+      {notice}
       {!offer.active && <p className="notice" role="status" data-testid="offer-inactive">{t('offer.inactive')}</p>}
       <div className="offer-layout">
         <div className="card offer-layout__summary">

@@ -3,7 +3,10 @@ import { Schema, type Connection, type Model } from 'mongoose';
 
 export type AuditAction =
   | 'user.role-changed' | 'user.blocked' | 'user.unblocked' | 'user.deleted'
-  | 'contact.answered' | 'contact.state-changed';
+  | 'contact.answered' | 'contact.state-changed'
+  // Recorded by other services through `admin-action.recorded` (crawler, ops).
+  | 'crawler.paused' | 'crawler.resumed'
+  | 'dead-letter.replayed' | 'dead-letter.discarded' | 'dead-letter.replay-all' | 'dead-letter.discard-all';
 
 export type AuditRecord = {
   /** Time-ordered (`a_` + zero-padded ms in base 36 + random), so the log pages by `_id`. */
@@ -12,7 +15,7 @@ export type AuditRecord = {
   adminId: string;
   adminEmail: string;
   action: AuditAction;
-  targetType: 'user' | 'contact';
+  targetType: 'user' | 'contact' | 'portal' | 'dead-letter' | 'dead-letter-topic';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -41,6 +44,21 @@ export class AuditRepository {
   async record(entry: Omit<AuditRecord, '_id' | 'at'>): Promise<void> {
     const at = new Date();
     await this.model.create({ _id: auditId(at), at, ...entry });
+  }
+
+  /**
+   * An action another service reports. The id is the time-ordered id of the event's time with
+   * the event id's first hex digits, so a redelivered event hits the same `_id` and is dropped.
+   */
+  async recordReported(eventId: string, at: Date, entry: Omit<AuditRecord, '_id' | 'at'>): Promise<'processed' | 'skipped'> {
+    const _id = `a_${at.getTime().toString(36).padStart(9, '0')}${eventId.replace(/[^0-9a-f]/gi, '').slice(0, 8).toLowerCase()}`;
+    try {
+      await this.model.create({ _id, at, ...entry });
+      return 'processed';
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return 'skipped';
+      throw err;
+    }
   }
 
   /** Newest first; `before` is the last `_id` shown. */

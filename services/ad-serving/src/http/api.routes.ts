@@ -55,6 +55,26 @@ export function apiRoutes(d: ApiDeps): Router {
     return { company: b.company, termsAcceptedAt: now.toISOString() };
   }));
 
+  /**
+   * Public: who an advertiser is and what they advertise now (the page `/uzivatel/:id` that the
+   * e-mails' "about this ad" leads to: the advertiser on whose behalf an ad is shown, DSA art. 26).
+   * Only the company name the advertiser gave when accepting the terms, never the e-mail.
+   */
+  r.get('/ads/advertisers/:id', route(async (req) => {
+    const advertiser = await d.credit.findAdvertiser(req.params.id.slice(0, 100));
+    if (!advertiser) throw new AppError('NOT_FOUND', 'no such advertiser');
+    const now = Date.now();
+    const running = (await d.campaigns.findByAdvertiser(advertiser._id, 50))
+      .filter((c) => c.status === 'approved' && c.startsAt.getTime() <= now && c.endsAt.getTime() > now);
+    return {
+      id: advertiser._id, company: advertiser.company, since: advertiser.termsAcceptedAt.toISOString(),
+      campaigns: running.map((c) => {
+        const v = d.service.view(c);
+        return { id: v.id, name: v.name, alt: v.alt, targetUrl: v.targetUrl, targeting: v.targeting, startsAt: v.startsAt, endsAt: v.endsAt, banners: v.banners };
+      }),
+    };
+  }));
+
   r.get('/ads/campaigns', route(async (req) => {
     const user = me(req);
     const list = await d.campaigns.findByAdvertiser(user.id);

@@ -66,6 +66,7 @@ export class ServingSet {
     return {
       ad: {
         campaignId: c.id,
+        advertiserId: c.advertiserId,
         imageUrl: `${this.base}/a/i/${token}/d.png`,
         mobileImageUrl: `${this.base}/a/i/${token}/m.png`,
         clickUrl: `${this.base}/a/c/${token}`,

@@ -2,8 +2,10 @@ import type { Bus, Logger } from '@rr/kit';
 import type { ListingFetchedV1, Portal } from '@rr/proto';
 import type { PortalAdapter } from '../adapters/types';
 import type { PortalSettings } from '../config';
-import { nextHealth, type CrawlOutcome } from '../health/portal-health';
+import { nextHealth, type CrawlOutcome, type HealthChange } from '../health/portal-health';
 import type { PoliteClient } from '../http/polite-client';
+import type { CrawlAlertRepository } from '../repositories/crawl-alert.repository';
+import type { CrawlStatsRepository } from '../repositories/crawl-stats.repository';
 import type { ListingStateRepository } from '../repositories/listing-state.repository';
 import type { PortalHealthDoc, PortalStateDoc } from '../repositories/portal-state.model';
 import type { PortalStateRepository } from '../repositories/portal-state.repository';
@@ -26,6 +28,9 @@ export type RunnerOptions = {
   /** Listing journal documents (saved pages) after which a crawl ends with a compaction. */
   compactAfterDocs: number;
   log: Logger;
+  /** Hourly counters and the alert history for the admin page. */
+  stats: CrawlStatsRepository;
+  alerts: CrawlAlertRepository;
   /** Observers for tests and metrics. */
   onCrawled?: (event: { portal: Portal; instanceId: string; startedAt: number; endedAt: number; report: CrawlReport | null }) => void;
 };
@@ -44,6 +49,11 @@ export class PortalRunner {
 
   get portal(): Portal {
     return this.options.settings.portal;
+  }
+
+  /** The configured time between ticks (a paused portal ticks at this rhythm without crawling). */
+  get intervalMs(): number {
+    return this.options.settings.intervalMs;
   }
 
   get circuitState(): string {
@@ -73,7 +83,9 @@ export class PortalRunner {
       log.warn({ portal: this.portal, err: (err as Error).message }, 'crawl failed');
     }
     this.options.onCrawled?.({ portal: this.portal, instanceId, startedAt, endedAt: Date.now(), report });
-    const health = this.healthAfter(state.health, outcome);
+    const change = this.healthAfter(state.health, outcome);
+    await this.record(outcome, change, new Date());
+    const health = change.health;
     return { health, nextDelayMs: this.nextDelay(health, startedAt), fullWalkAt: report?.mode === 'full' && report.complete ? new Date(startedAt) : undefined };
   }
 
@@ -116,7 +128,23 @@ export class PortalRunner {
     };
   }
 
-  private healthAfter(prev: PortalHealthDoc, outcome: CrawlOutcome): PortalHealthDoc {
+  /** The admin page's counters and alert history; a failure here never fails the crawl. */
+  private async record(outcome: CrawlOutcome, change: HealthChange, now: Date): Promise<void> {
+    const { stats, alerts, log } = this.options;
+    const counts = outcome.kind === 'crawled'
+      ? { crawls: 1, listingsSeen: outcome.report.listingsSeen, emitted: outcome.report.emitted, withdrawn: outcome.report.withdrawn, parseFailures: outcome.report.parseFailures, fetchErrors: outcome.report.fetchErrors }
+      : { crawls: 1, failedCrawls: 1 };
+    try {
+      await stats.add(this.portal, now, counts);
+      const alert = change.health.alert;
+      if (change.raised && alert) await alerts.raised(this.portal, alert.kind ?? 'failing', alert.reason, new Date(alert.since));
+      if (change.cleared) await alerts.cleared(this.portal, now);
+    } catch (err) {
+      log.warn({ portal: this.portal, err }, 'crawl statistics not recorded');
+    }
+  }
+
+  private healthAfter(prev: PortalHealthDoc, outcome: CrawlOutcome): HealthChange {
     const known = this.cache ? [...this.cache.known.values()].filter((k) => k.status === 'active').length : prev.listingsKnown;
     const change = nextHealth(prev, outcome, {
       instanceId: this.options.instanceId,
@@ -127,7 +155,7 @@ export class PortalRunner {
     });
     if (change.raised) this.options.log.error({ portal: this.portal, alert: change.health.alert }, `ALERT ${this.portal}: ${change.health.alert?.reason}`);
     if (change.cleared) this.options.log.info({ portal: this.portal }, `alert cleared for ${this.portal}`);
-    return change.health;
+    return change;
   }
 
   /** The configured interval, stretched while the portal keeps failing or its circuit is open; from the crawl's start. */

@@ -50,12 +50,13 @@ export class HealthSnapshot {
         const crawled = !!runners[portal];
         let alert = h?.alert?.reason ?? null;
         const lastCrawl = h?.lastCrawlAt ? new Date(h.lastCrawlAt).getTime() : null;
-        if (!alert && crawled && lastCrawl !== null && now.getTime() - lastCrawl > alertAfterMs) alert = `not crawled for ${Math.round((now.getTime() - lastCrawl) / 60_000)} min`;
+        if (!alert && crawled && !state?.paused && lastCrawl !== null && now.getTime() - lastCrawl > alertAfterMs) alert = `not crawled for ${Math.round((now.getTime() - lastCrawl) / 60_000)} min`;
         if (alert) alerts.push(`${portal}: ${alert}`);
         return [
           portal,
           {
             crawled,
+            paused: state?.paused ?? null,
             robots: settings[portal].honourRobots ? 'honoured' : settings[portal].robotsNote,
             crawledBy: h?.crawledBy ?? null,
             lastCrawlAt: h?.lastCrawlAt ?? null,

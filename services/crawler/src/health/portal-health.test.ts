@@ -29,6 +29,7 @@ describe('portal health', () => {
     state = nextHealth(state.health, report({ listingsSeen: 0, emitted: 0 }), ctx(16));
     expect(state.raised).toBe(true);
     expect(state.health.alert?.reason).toMatch(/zero listings for 16 min/);
+    expect(state.health.alert?.kind).toBe('zero-results');
     state = nextHealth(state.health, report({ listingsSeen: 0, emitted: 0 }), ctx(20));
     expect(state.raised).toBe(false);
     expect(state.health.alert?.since).toEqual(at(16));
@@ -40,6 +41,7 @@ describe('portal health', () => {
     let state = nextHealth(emptyHealth(), report({ emitted: 0, parseFailures: 5 }), ctx(0));
     state = nextHealth(state.health, report({ emitted: 0, parseFailures: 5 }), ctx(15));
     expect(state.health.alert?.reason).toMatch(/only parse failures/);
+    expect(state.health.alert?.kind).toBe('parse-failures');
   });
 
   it('does not alert for a quiet portal whose list pages still parse', () => {

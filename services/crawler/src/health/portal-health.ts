@@ -1,4 +1,5 @@
 import type { CrawlReport } from '../crawl/crawl-portal';
+import type { AlertKind } from '../repositories/crawl-alert.model';
 import type { PortalHealthDoc } from '../repositories/portal-state.model';
 
 export type CrawlOutcome = { kind: 'crawled'; report: CrawlReport } | { kind: 'failed'; error: string };
@@ -39,13 +40,13 @@ export function nextHealth(prev: PortalHealthDoc, outcome: CrawlOutcome, ctx: He
   }
   const since = health.lastProductiveAt ?? health.firstCrawlAt!;
   const overdue = now.getTime() - new Date(since).getTime() >= ctx.alertAfterMs;
-  health.alert = overdue ? { since: prev.alert?.since ?? now, reason: alertReason(outcome, since, now) } : null;
+  health.alert = overdue ? { since: prev.alert?.since ?? now, ...alertOf(outcome, since, now) } : null;
   return { health, raised: overdue && !prev.alert, cleared: !overdue && !!prev.alert };
 }
 
-function alertReason(outcome: CrawlOutcome, since: Date, now: Date): string {
+function alertOf(outcome: CrawlOutcome, since: Date, now: Date): { reason: string; kind: AlertKind } {
   const minutes = Math.round((now.getTime() - new Date(since).getTime()) / 60_000);
-  if (outcome.kind === 'failed') return `no listings for ${minutes} min; last error: ${outcome.error}`;
-  if (outcome.report.listingsSeen === 0) return `list pages show zero listings for ${minutes} min (layout change?)`;
-  return `only parse failures for ${minutes} min (layout change?)`;
+  if (outcome.kind === 'failed') return { kind: 'failing', reason: `no listings for ${minutes} min; last error: ${outcome.error}` };
+  if (outcome.report.listingsSeen === 0) return { kind: 'zero-results', reason: `list pages show zero listings for ${minutes} min (layout change?)` };
+  return { kind: 'parse-failures', reason: `only parse failures for ${minutes} min (layout change?)` };
 }

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { AlertKind } from './crawl-alert.model';
 
 /** What operators see per portal; written by whichever instance crawled it last. */
 export type PortalHealthDoc = {
@@ -19,7 +20,7 @@ export type PortalHealthDoc = {
   consecutiveFailures: number;
   lastError: string | null;
   circuit: string;
-  alert: { since: Date; reason: string } | null;
+  alert: { since: Date; reason: string; kind?: AlertKind } | null;
 };
 
 /**
@@ -35,6 +36,8 @@ export type PortalStateDoc = {
   leaseUntil: Date | null;
   stateVersion: number;
   lastFullWalkAt: Date | null;
+  /** Paused by an administrator: ticks go on (so resuming needs no seed) but nothing is fetched. */
+  paused: { at: Date; by: string } | null;
   health: PortalHealthDoc;
 };
 
@@ -47,6 +50,7 @@ const schema = new Schema<PortalStateDoc>(
     leaseUntil: Date,
     stateVersion: Number,
     lastFullWalkAt: Date,
+    paused: { type: Schema.Types.Mixed, default: null },
     health: Schema.Types.Mixed,
   },
   { versionKey: false, minimize: false },

@@ -89,6 +89,22 @@ export class PortalStateRepository {
     return result.modifiedCount === 1;
   }
 
+  /**
+   * Pauses or resumes a portal; returns the state before, or null for an unknown portal. The
+   * flag lives in the portal's document, so it holds across restarts and for every instance.
+   * A resume also restarts the clock of the layout-change alert.
+   */
+  async setPaused(portal: Portal, paused: { at: Date; by: string } | null): Promise<PortalStateDoc | null> {
+    // Nothing was expected of a paused portal: its "no listings for so long" alert counts from the resume.
+    const resumed = paused ? {} : { 'health.lastProductiveAt': new Date() };
+    return this.model.findOneAndUpdate({ _id: portal }, { $set: { paused, ...resumed } }, { new: false }).lean();
+  }
+
+  /** A paused portal's tick: handed on without a crawl, health as it was. */
+  async skipPaused(portal: Portal, holder: string, nextTickAt: Date): Promise<void> {
+    await this.model.updateOne({ _id: portal, leaseHolder: holder }, { $set: { nextTickAt, leaseHolder: null, leaseUntil: null } });
+  }
+
   async setNextTick(portal: Portal, nextTickAt: Date): Promise<void> {
     await this.model.updateOne({ _id: portal }, { $set: { nextTickAt } });
   }

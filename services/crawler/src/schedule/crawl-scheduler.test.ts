@@ -9,7 +9,7 @@ import { CrawlScheduler } from './crawl-scheduler';
 function fakeStates() {
   const docs = new Map<string, PortalStateDoc>();
   const doc = (portal: string) => {
-    if (!docs.has(portal)) docs.set(portal, { _id: portal, servedTick: null, nextTickAt: null, leaseHolder: null, leaseUntil: null, stateVersion: 0, lastFullWalkAt: null, health: emptyHealth() });
+    if (!docs.has(portal)) docs.set(portal, { _id: portal, servedTick: null, nextTickAt: null, leaseHolder: null, leaseUntil: null, stateVersion: 0, lastFullWalkAt: null, paused: null, health: emptyHealth() });
     return docs.get(portal)!;
   };
   const repo = {
@@ -24,12 +24,14 @@ function fakeStates() {
     renewLease: async () => true,
     finish: async (portal: Portal, c: { nextTickAt: Date }) => void Object.assign(doc(portal), { nextTickAt: c.nextTickAt, leaseHolder: null, leaseUntil: null }),
     release: async (portal: Portal) => void Object.assign(doc(portal), { leaseHolder: null, leaseUntil: null }),
+    skipPaused: async (portal: Portal, _holder: string, nextTickAt: Date) => void Object.assign(doc(portal), { nextTickAt, leaseHolder: null, leaseUntil: null }),
   };
   return { repo: repo as unknown as PortalStateRepository, doc };
 }
 
 function fakeRunner(crawls: string[], instance: string, crawlMs = 20, intervalMs = 60_000) {
   return {
+    intervalMs,
     run: async (_state: PortalStateDoc, signal: AbortSignal): Promise<RunResult> => {
       crawls.push(instance);
       await new Promise((resolve, reject) => {
@@ -84,6 +86,24 @@ describe('CrawlScheduler', () => {
     scheduler('b', fakeStates().repo, [], slow, 300, 100).accept('sreality', new Date());
     await until(() => slow.length === 1);
     expect(Math.abs(slow[0].at.getTime() - Date.now())).toBeLessThan(100);
+  });
+
+  it('does not crawl a paused portal but keeps its ticks coming at the interval, and crawls again once resumed', async () => {
+    const { repo, doc } = fakeStates();
+    doc('sreality').paused = { at: new Date(), by: 'admin@example.cz' };
+    const crawls: string[] = [];
+    const ticks: Array<{ portal: Portal; at: Date }> = [];
+    const s = scheduler('a', repo, crawls, ticks, 20, 1_000);
+    s.accept('sreality', new Date());
+    await until(() => ticks.length === 1);
+    expect(crawls).toEqual([]);
+    expect(ticks[0].at.getTime() - Date.now()).toBeGreaterThan(900);
+    expect(doc('sreality')).toMatchObject({ leaseHolder: null, nextTickAt: ticks[0].at });
+
+    doc('sreality').paused = null;
+    s.accept('sreality', new Date());
+    await until(() => ticks.length === 2);
+    expect(crawls).toEqual(['a']);
   });
 
   it('drops a tick for a portal that is already waiting or crawling here', async () => {

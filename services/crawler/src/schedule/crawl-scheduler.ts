@@ -70,6 +70,7 @@ export class CrawlScheduler {
       log.debug({ portal, requestedAt: job.requestedAt }, 'tick already served or portal leased elsewhere');
       return;
     }
+    if (state.paused) return this.skipPaused(portal, job);
     const renew = setInterval(() => void portals.renewLease(portal, instanceId, new Date(Date.now() + leaseMs)).catch(() => undefined), leaseMs / 3);
     try {
       const startedAt = Date.now();
@@ -86,6 +87,17 @@ export class CrawlScheduler {
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /**
+   * A paused portal keeps its tick chain at the configured interval without fetching anything:
+   * resuming needs no seed and takes effect at the next tick, on whichever instance owns it.
+   */
+  private async skipPaused(portal: Portal, job: Job): Promise<void> {
+    const nextTickAt = new Date(Date.now() + this.options.runners[portal]!.intervalMs);
+    await this.options.portals.skipPaused(portal, this.options.instanceId, nextTickAt);
+    this.forget(portal, job);
+    await this.publishWithRetry(portal, nextTickAt);
   }
 
   private forget(portal: Portal, job: Job): void {

@@ -55,6 +55,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /administrace', 'Disallow: /administration',
     'Disallow: /moje-filtry', 'Disallow: /my-filters', 'Disallow: /muj-profil', 'Disallow: /my-profile', 'Disallow: /webview/',
     'Disallow: /lp-refresh/', 'Disallow: /lp-unsubscribe/', 'Disallow: /lp-filter-unavailable/',
+    'Disallow: /neverejna-nabidka/', 'Disallow: /non-public-offer/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

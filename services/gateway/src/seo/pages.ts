@@ -4,6 +4,14 @@ import type { Locale, SiteData } from './site-data';
 import { articleData, faqData, offerData, websiteData } from './structured-data';
 
 export type OfferLookup = (id: string) => Promise<Offer | null>;
+/** An advertiser's public page data (ad-serving's `GET /ads/advertisers/:id`), or null. */
+export type Advertiser = { id: string; company: string; campaigns: Array<{ name: string }> };
+export type AdvertiserLookup = (id: string) => Promise<Advertiser | null>;
+
+const ADVERTISER_TEXT = {
+  cs: { title: (c: string) => `${c} – inzerent v Reality Radar`, description: (c: string) => `Kdo je ${c} a jaké reklamy teď v e-mailech Reality Radar zobrazuje.` },
+  en: { title: (c: string) => `${c} – advertiser on Reality Radar`, description: (c: string) => `Who ${c} is and which ads it shows in Reality Radar e-mails now.` },
+};
 
 const BLOG_TITLE = { cs: 'Blog', en: 'Blog' };
 const OFFER_DESCRIPTION = {
@@ -19,7 +27,7 @@ const urlOf = (origin: string, p: string, locale: Locale, shared: boolean) => `$
  * The head (and, for content, the body) a crawler gets for a path, or null when the path is not a
  * public page (the client alone renders it). Offer pages ask the offers API.
  */
-export async function pageHead(site: SiteData, origin: string, pathname: string, lang: unknown, offers: OfferLookup): Promise<PageHead | null> {
+export async function pageHead(site: SiteData, origin: string, pathname: string, lang: unknown, offers: OfferLookup, advertisers: AdvertiserLookup = async () => null): Promise<PageHead | null> {
   const index = site.index();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
@@ -66,7 +74,25 @@ export async function pageHead(site: SiteData, origin: string, pathname: string,
       locale, title: `${offer.title}, ${offer.location.name} – Reality Radar`, description, canonical: alternates[locale], alternates,
       ogType: 'product', image: offer.imageUrl, structuredData: [offerData(offer, alternates[locale])],
       bodyHtml: `<main class="container section"><h1>${escapeHtml(offer.title)}</h1><p>${escapeHtml(offer.location.name)} · ${escapeHtml(offer.priceText)}</p><p>${escapeHtml(offer.description.slice(0, 600))}</p></main>`,
-      noindex: !offer.active,
+      // A non-public offer reaches the gateway as its teaser: nothing worth an index.
+      noindex: !offer.active || offer.nonPublic,
+    };
+  }
+
+  // A user's public page exists for advertisers only (docs/decisions.md); anyone else's is the client's "not public".
+  const user = /^\/(uzivatel|user)\/([^/]+)$/.exec(path);
+  if (user) {
+    const a = await advertisers(decodeURIComponent(user[2]));
+    if (!a) return null;
+    const locale: Locale = user[1] === 'user' ? 'en' : 'cs';
+    const id = encodeURIComponent(a.id);
+    const alternates = { cs: `${origin}/uzivatel/${id}`, en: `${origin}/user/${id}` };
+    const text = ADVERTISER_TEXT[locale];
+    const campaigns = a.campaigns.map((c) => `<li>${escapeHtml(c.name)}</li>`).join('');
+    return {
+      locale, title: text.title(a.company), description: text.description(a.company), canonical: alternates[locale], alternates, ogType: 'website',
+      structuredData: [{ '@context': 'https://schema.org', '@type': 'Organization', name: a.company, url: alternates[locale] }],
+      bodyHtml: `<main class="container container--narrow section"><h1>${escapeHtml(a.company)}</h1><p>${escapeHtml(text.description(a.company))}</p><ul>${campaigns}</ul></main>`,
     };
   }
   return null;

@@ -3,10 +3,10 @@ import type { Offer } from '@rr/proto';
 import type { Logger } from '@rr/kit';
 import { blogFeed, robotsTxt, sitemapXml } from './feeds';
 import { renderShell } from './head';
-import { pageHead } from './pages';
+import { pageHead, type Advertiser } from './pages';
 import { SiteData } from './site-data';
 
-export type SeoOptions = { dist: string; publicUrl: string; offersUrl: string; timeoutMs: number; log: Logger };
+export type SeoOptions = { dist: string; publicUrl: string; offersUrl: string; adsUrl?: string; timeoutMs: number; log: Logger };
 
 /**
  * What search engines and link previews read without running JavaScript: sitemap.xml, robots.txt,
@@ -14,7 +14,7 @@ export type SeoOptions = { dist: string; publicUrl: string; offersUrl: string; t
  * hreflang alternates, Open Graph tags and JSON-LD (offers from the offers API). Anything else
  * falls through to the client's shell.
  */
-export function seoRouter({ dist, publicUrl, offersUrl, timeoutMs, log }: SeoOptions): Router {
+export function seoRouter({ dist, publicUrl, offersUrl, adsUrl, timeoutMs, log }: SeoOptions): Router {
   const site = new SiteData(dist);
   const origin = publicUrl.replace(/\/+$/, '');
   const router = express.Router();
@@ -26,6 +26,17 @@ export function seoRouter({ dist, publicUrl, offersUrl, timeoutMs, log }: SeoOpt
       return res.ok ? ((await res.json()) as { data: Offer }).data : null;
     } catch (err) {
       log.warn({ err, offerId: id }, 'offer head: offers API did not answer; serving the plain shell');
+      return null;
+    }
+  };
+
+  const advertisers = async (id: string): Promise<Advertiser | null> => {
+    if (!adsUrl) return null;
+    try {
+      const res = await fetch(`${adsUrl}/ads/advertisers/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(timeoutMs) });
+      return res.ok ? ((await res.json()) as { data: Advertiser }).data : null;
+    } catch (err) {
+      log.warn({ err, advertiserId: id }, 'advertiser head: the ad service did not answer; serving the plain shell');
       return null;
     }
   };
@@ -46,7 +57,7 @@ export function seoRouter({ dist, publicUrl, offersUrl, timeoutMs, log }: SeoOpt
   router.get('*', ready, async (req, res, next) => {
     if (req.path.startsWith('/assets/') || req.path.startsWith('/content/') || /\.[a-z0-9]+$/i.test(req.path)) return next();
     try {
-      const head = await pageHead(site, origin, req.path, req.query.lang, offers);
+      const head = await pageHead(site, origin, req.path, req.query.lang, offers, advertisers);
       if (!head) return next();
       res.type('text/html').set('Cache-Control', 'no-cache').send(renderShell(site.shell(), head));
     } catch (err) {

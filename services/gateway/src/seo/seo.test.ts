@@ -59,6 +59,16 @@ describe('server-rendered heads', () => {
     expect(await pageHead(site(), ORIGIN, '/blog/nothing', undefined, noOffers)).toBeNull();
   });
 
+  it('renders an advertiser\'s public page in its locale, and leaves anyone else\'s to the client', async () => {
+    const advertisers = async (id: string) => (id === 'u_1' ? { id: 'u_1', company: 'Realitka <s.r.o.>', campaigns: [{ name: 'Podzim' }] } : null);
+    const head = (await pageHead(site(), ORIGIN, '/user/u_1', undefined, noOffers, advertisers))!;
+    expect(head).toMatchObject({ locale: 'en', title: 'Realitka <s.r.o.> – advertiser on Reality Radar', canonical: 'https://rr.test/user/u_1', alternates: { cs: 'https://rr.test/uzivatel/u_1' } });
+    expect(head.structuredData[0]).toMatchObject({ '@type': 'Organization', name: 'Realitka <s.r.o.>' });
+    expect(renderShell(SHELL, head)).toContain('<h1>Realitka &lt;s.r.o.&gt;</h1>');
+    expect((await pageHead(site(), ORIGIN, '/uzivatel/u_1', undefined, noOffers, advertisers))!.locale).toBe('cs');
+    expect(await pageHead(site(), ORIGIN, '/uzivatel/u_2', undefined, noOffers, advertisers)).toBeNull();
+  });
+
   it('leaves private screens and unknown offers to the client', async () => {
     expect(await pageHead(site(), ORIGIN, '/moje-filtry', undefined, noOffers)).toBeNull();
     expect(await pageHead(site(), ORIGIN, '/detail/x', undefined, noOffers)).toBeNull();

@@ -51,6 +51,19 @@ export type Subscription<T extends EventType> = {
 
 export type RawMessage = { key: string | null; value: string; headers: Record<string, string> };
 
+/** A message as stored, with where it is: what tools that work on whole topics (dead letters) read. Topic names without the prefix. */
+export type RawRecord = RawMessage & { topic: string; partition: number; offset: string; timestamp: string };
+
+export type RawSubscription = {
+  /** `<service>.<handler>`, as for events. */
+  group: string;
+  /** Full topic names without the prefix, e.g. `offer.published.v1.dlq`. */
+  topics: string[];
+  fromBeginning?: boolean;
+  /** A fetched batch of one partition; retried with backoff until it succeeds (nothing is skipped). */
+  handleBatch: (records: RawRecord[]) => Promise<void>;
+};
+
 export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
 
 const BACKOFF_CAP_MS = 10_000;
@@ -409,7 +422,10 @@ export class Bus {
   private async deadLetter(topic: string, message: KafkaMessage, code: string, reason: string, group: string): Promise<void> {
     metrics.eventsFailed.inc({ service: this.options.clientId, group, topic, code });
     this.log.error({ topic, offset: message.offset, code, reason }, 'message moved to the dead-letter topic');
-    const headers: IHeaders = { ...(message.headers ?? {}), [HEADERS.errorCode]: code, [HEADERS.errorMessage]: reason.slice(0, 1000), [HEADERS.originalTopic]: topic };
+    const headers: IHeaders = {
+      ...(message.headers ?? {}), [HEADERS.errorCode]: code, [HEADERS.errorMessage]: reason.slice(0, 1000), [HEADERS.originalTopic]: topic,
+      [HEADERS.consumerGroup]: group,
+    };
     await this.send(dlqTopicOf(topic), [{ key: message.key, value: message.value, headers }]);
   }
 
@@ -435,6 +451,67 @@ export class Bus {
   /** Sends raw bytes to a topic, bypassing validation: only for tests of the consumer's defences. */
   async publishRaw(type: EventType, key: string, value: string): Promise<void> {
     await this.send(this.topic(type), [{ key, value }]);
+  }
+
+  /**
+   * Consumes topics as raw records, without envelopes or schemas: for tools that must see every
+   * message as it is (the dead-letter index). A failing batch is retried, never dead-lettered.
+   */
+  async subscribeRaw(sub: RawSubscription): Promise<void> {
+    const consumer = this.kafka.consumer({
+      groupId: this.prefix + sub.group,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 500, maxRetryTime: 5_000 },
+      maxWaitTimeInMs: 200, sessionTimeout: 15_000, heartbeatInterval: 1_000,
+    });
+    this.consumers.push(consumer);
+    const start = async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topics: sub.topics.map((t) => this.prefix + t), fromBeginning: sub.fromBeginning ?? false });
+      await consumer.run({ eachBatchAutoResolve: false, eachBatch: (payload) => this.consumeRawBatch(sub, payload) });
+    };
+    // As for event consumers: a crash kafkajs deems fatal starts the consumer again rather than leaving it dead.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping) return;
+      this.log.error({ err: payload.error, group: sub.group }, 'raw consumer stopped; restarting in 5 s');
+      setTimeout(() => void start().catch((err) => this.log.error({ err }, 'raw consumer restart failed')), 5_000).unref();
+    });
+    await start();
+  }
+
+  private async consumeRawBatch(sub: RawSubscription, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    const topic = batch.topic.slice(this.prefix.length);
+    const records: RawRecord[] = batch.messages.map((m) => ({
+      topic, partition: batch.partition, offset: m.offset, timestamp: m.timestamp,
+      key: m.key?.toString() ?? null, value: m.value?.toString() ?? '',
+      headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k, v?.toString() ?? ''])),
+    }));
+    for (let attempt = 1; ; attempt++) {
+      if (!isRunning() || isStale() || this.stopping) return;
+      try {
+        await sub.handleBatch(records);
+        break;
+      } catch (err) {
+        this.log.warn({ err, group: sub.group, topic, attempt }, 'raw batch failed; retrying');
+        await sleep(Math.min(BACKOFF_CAP_MS, 200 * 2 ** Math.min(attempt, 6)));
+        await heartbeat().catch(() => undefined);
+      }
+    }
+    for (const m of batch.messages) resolveOffset(m.offset);
+    await commitOffsetsIfNecessary();
+  }
+
+  /** Sends one raw message to a topic (name without the prefix) as it is, and answers where it landed. */
+  async publishRawTo(topic: string, message: { key: string | null; value: string; headers: Record<string, string> }): Promise<{ partition: number; offset: string }> {
+    const [meta] = await this.producer.send({ topic: this.prefix + topic, messages: [{ key: message.key, value: message.value, headers: message.headers }] });
+    return { partition: meta.partition, offset: meta.baseOffset ?? meta.offset ?? '-1' };
+  }
+
+  /** The offset a consumer group committed on one partition (the next it will read), or null when it has none. */
+  async committedOffset(group: string, topic: string, partition: number): Promise<string | null> {
+    const [entry] = await this.admin.fetchOffsets({ groupId: this.prefix + group, topics: [this.prefix + topic] });
+    const offset = entry?.partitions.find((p) => p.partition === partition)?.offset;
+    return offset && offset !== '-1' ? offset : null;
   }
 
   /**

@@ -1,7 +1,8 @@
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createLogger } from '@rr/kit';
 import { getGazetteer } from '@rr/gazetteer';
-import type { Offer } from '@rr/proto';
+import { ROLES, type Offer } from '@rr/proto';
 import { rawListing } from '../../test/factories';
 import { locate } from '../domain/locate';
 import { newOffer } from '../domain/offer-factory';
@@ -51,5 +52,31 @@ describe('offers read API', () => {
 
   it('never offers the offer itself or an inactive one as an alternative', () => {
     expect(rankAlternatives(near, [near, gone, pricey]).map((o) => o.id)).toEqual([pricey.id]);
+  });
+
+  describe('non-public offers', () => {
+    const secret = 'offers-api-test-secret-0123456789abcdef';
+    const hidden = { ...offer('9', { price: 7_250_000 }), nonPublic: true };
+    const hiddenRepo = { ...repo, findById: async (id: string) => (id === hidden.id ? hidden : null) } as unknown as OfferReader;
+    const guarded = createOffersApi(hiddenRepo, createLogger('test', 'silent'), { jwtSecret: secret });
+    const bearer = (role: number) => `Bearer ${jwt.sign({ sub: 'u_1', email: 'a@b.cz', role }, secret, { algorithm: 'HS256' })}`;
+
+    it('answers a teaser without price or portal links to a visitor and to a tier below Standard', async () => {
+      for (const auth of [undefined, bearer(ROLES.MINI), 'Bearer forged.token.here']) {
+        const res = await request(guarded).get(`/offers/${hidden.id}`).set(auth ? { authorization: auth } : {}).expect(200);
+        expect(res.body.data).toMatchObject({ id: hidden.id, access: 'teaser', price: null, url: '', sources: [] });
+      }
+    });
+
+    it('answers the full offer from Standard up', async () => {
+      const res = await request(guarded).get(`/offers/${hidden.id}`).set({ authorization: bearer(ROLES.STANDARD) }).expect(200);
+      expect(res.body.data).toMatchObject({ id: hidden.id, price: 7_250_000, sources: [{ portal: 'sreality' }] });
+      expect(res.body.data.access).toBeUndefined();
+    });
+
+    it('never answers it in full without a secret to verify sessions', async () => {
+      const res = await request(createOffersApi(hiddenRepo, createLogger('test', 'silent'))).get(`/offers/${hidden.id}`).set({ authorization: bearer(ROLES.ADMIN) }).expect(200);
+      expect(res.body.data.access).toBe('teaser');
+    });
   });
 });

@@ -1,14 +1,25 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { httpObservability, type Logger } from '@rr/kit';
-import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
+import { httpObservability, sessionUserOf, type Logger } from '@rr/kit';
+import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, offerFor, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
 import { cursorOf, parseCursor, type OfferReader } from '../domain/offer-query';
 
 /**
  * The internal read API the gateway proxies at `/api/offers`: one offer with its sources and
  * price history, similar active offers for an inactive offer's page, and recent offers.
+ * Non-public offers are answered in full only to callers whose session (the account service's
+ * token, verified with `jwtSecret`) has the entitlement; everyone else gets their teaser. Without
+ * a secret every caller counts as anonymous.
  */
-export function createOffersApi(offers: OfferReader, log: Logger): express.Express {
+export function createOffersApi(offers: OfferReader, log: Logger, options: { jwtSecret?: string } = {}): express.Express {
   const app = express();
+  const roleOf = (req: Request): number | null => {
+    if (!options.jwtSecret || !req.headers.authorization) return null;
+    try {
+      return sessionUserOf(req, options.jwtSecret).role;
+    } catch {
+      return null; // an expired session reads like no session here: public data stays readable
+    }
+  };
   app.disable('x-powered-by');
   app.use(httpObservability('normaliser'));
 
@@ -19,7 +30,8 @@ export function createOffersApi(offers: OfferReader, log: Logger): express.Expre
       const { limit, offset, active, after, ...filter } = q.data;
       const page = await offers.list({ ...filter, active: active === 'all' ? undefined : active === 'true' }, { offset, limit, after: after ? parseCursor(after) : undefined });
       const next = page.items.length === limit ? cursorOf(page.items[page.items.length - 1]) : null;
-      res.json({ data: { items: page.items, total: page.total, offset, limit, next } });
+      const role = roleOf(req);
+      res.json({ data: { items: page.items.map((o) => offerFor(o, role)), total: page.total, offset, limit, next } });
     } catch (err) {
       next(err);
     }
@@ -29,7 +41,7 @@ export function createOffersApi(offers: OfferReader, log: Logger): express.Expre
     try {
       const offer = await offers.findById(req.params.id);
       if (!offer) return fail(res, 'NOT_FOUND', `offer ${req.params.id} not found`);
-      res.json({ data: offer });
+      res.json({ data: offerFor(offer, roleOf(req)) });
     } catch (err) {
       next(err);
     }
@@ -42,7 +54,8 @@ export function createOffersApi(offers: OfferReader, log: Logger): express.Expre
       const offer = await offers.findById(req.params.id);
       if (!offer) return fail(res, 'NOT_FOUND', `offer ${req.params.id} not found`);
       const items = rankAlternatives(offer, await offers.similar(offer, q.data.limit)).slice(0, q.data.limit);
-      res.json({ data: { items } });
+      const role = roleOf(req);
+      res.json({ data: { items: items.map((o) => offerFor(o, role)) } });
     } catch (err) {
       next(err);
     }

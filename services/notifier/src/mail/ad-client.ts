@@ -31,7 +31,7 @@ export function httpAdSource(options: AdClientOptions): AdSource & { pausedUntil
       });
       if (!res.ok) throw new Error(`ad service answered ${res.status}`);
       const { ad } = (await res.json()) as AdDecisionResponse;
-      return ad && { imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: ad.alt };
+      return ad && { imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: ad.alt, advertiserId: ad.advertiserId };
     } catch (err) {
       pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       if (Date.now() - warned > 60_000) {

@@ -2,7 +2,7 @@ import type { Locale, Offer } from '@rr/proto';
 import { escapeHtml } from './format';
 
 /** A banner the ad service chose for one e-mail (520×250 desktop, 320×150 mobile per the spec). */
-export type AdCreative = { imageUrl: string; mobileImageUrl?: string; clickUrl: string; alt: string };
+export type AdCreative = { imageUrl: string; mobileImageUrl?: string; clickUrl: string; alt: string; advertiserId?: string };
 
 /** What the ad service is asked: this e-mail's id and its offers (contextual; no profile of the person). */
 export type AdRequest = { email: string; locale: Locale; emailId: string; offers: Offer[] };
@@ -25,10 +25,14 @@ const T = {
   },
 } as const;
 
-/** Paths of the pages the slot links to (web/src/routes.ts: `advertising`, `myProfile`). */
-const PATHS: Record<Locale, { about: string; profile: string }> = {
-  cs: { about: '/inzerce', profile: '/muj-profil' },
-  en: { about: '/inzerce', profile: '/my-profile' },
+/**
+ * Paths of the pages the slot links to (web/src/routes.ts: `user`, `advertising`, `myProfile`).
+ * "About this ad" names the advertiser on whose behalf the ad is shown (their public page);
+ * without an advertiser id it falls back to the advertising page.
+ */
+const PATHS: Record<Locale, { advertiser: string; about: string; profile: string }> = {
+  cs: { advertiser: '/uzivatel/', about: '/inzerce', profile: '/muj-profil' },
+  en: { advertiser: '/user/', about: '/inzerce', profile: '/my-profile' },
 };
 
 /**
@@ -42,7 +46,7 @@ export function renderAdSlot(ad: AdCreative | null, locale: Locale, publicUrl: s
   if (!ad) return { html: '', text: '', footerHtml: '', footerText: '' };
   const t = T[locale];
   const base = publicUrl.replace(/\/$/, '');
-  const about = `${base}${PATHS[locale].about}`;
+  const about = ad.advertiserId ? `${base}${PATHS[locale].advertiser}${encodeURIComponent(ad.advertiserId)}` : `${base}${PATHS[locale].about}`;
   const profile = `${base}${PATHS[locale].profile}`;
   const img = (src: string, width: number, cls: string, hidden: boolean) =>
     `<img class="${cls}" src="${escapeHtml(src)}" alt="${escapeHtml(ad.alt)}" width="${width}" style="width:100%;max-width:${width}px;height:auto;border:0;margin:0 auto;${hidden ? 'display:none;max-height:0;overflow:hidden;mso-hide:all' : 'display:block'}">`;

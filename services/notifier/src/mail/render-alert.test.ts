@@ -72,6 +72,12 @@ describe('renderAlertEmail', () => {
     expect(en.text).toContain('https://realityradar.cz/my-profile');
   });
 
+  it('leads "about this ad" to the advertiser\'s public page in the reader\'s language', () => {
+    const ad = { imageUrl: 'https://ads.example/b.png', clickUrl: 'https://ads.example/c', alt: 'Hypotéka', advertiserId: 'u_42' };
+    expect(renderAlertEmail(input({ ad })).html).toContain('href="https://realityradar.cz/uzivatel/u_42"');
+    expect(renderAlertEmail(input({ ad, locale: 'en' })).text).toContain('About this ad: https://realityradar.cz/user/u_42');
+  });
+
   it('shows the previous price of a price drop', () => {
     const dropped = { ...exampleOffer, price: 7_990_000, priceHistory: [{ price: 8_490_000, at: exampleOffer.createdAt }, { price: 7_990_000, at: exampleOffer.createdAt }] };
     const mail = renderAlertEmail(input({ items: [{ offer: dropped, watchdogId: 'w_1', reason: 'priceDrop' }] }));

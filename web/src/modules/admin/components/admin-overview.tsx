@@ -1,8 +1,10 @@
 import { useT } from '../../../i18n';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
+import { AppLink } from '../../../ui/app-link';
 import { adminApi, type Overview, type SystemHealth } from '../api/admin.api';
 import { Loading } from './admin-shell';
+import { useAdminT } from '../admin.copy';
 
 function Figure({ label, value, note }: { label: string; value: number; note?: string }) {
   const { locale } = useT();
@@ -17,7 +19,8 @@ function Figure({ label, value, note }: { label: string; value: number; note?: s
 
 /** Users, watchdogs, alerts, bounces and new messages, then each portal's crawler at a glance. */
 export function AdminOverview() {
-  const { t, locale } = useT();
+  const { locale } = useT();
+  const ot = useAdminT();
   const { data, error, reload } = useQuery<Overview>('admin:overview', adminApi.overview);
   const health = useQuery<SystemHealth>('admin:health', adminApi.health);
   if (!data) return <Loading error={error} reload={reload} />;
@@ -25,18 +28,18 @@ export function AdminOverview() {
   return (
     <>
       <div className="admin-figures" data-testid="admin-overview">
-        <Figure label={t('admin.overview.users')} value={data.users} />
-        <Figure label={t('admin.overview.activeWatchdogs')} value={data.activeWatchdogs} />
-        <Figure label={t('admin.overview.alertsToday')} value={data.alerts.today} note={t('admin.overview.week', { count: data.alerts.week })} />
-        <Figure label={t('admin.overview.bouncesToday')} value={data.bounces.today} note={t('admin.overview.week', { count: data.bounces.week })} />
-        <Figure label={t('admin.overview.newContacts')} value={data.newContacts} />
+        <Figure label={ot('admin.overview.users')} value={data.users} />
+        <Figure label={ot('admin.overview.activeWatchdogs')} value={data.activeWatchdogs} />
+        <Figure label={ot('admin.overview.alertsToday')} value={data.alerts.today} note={ot('admin.overview.week', { count: data.alerts.week })} />
+        <Figure label={ot('admin.overview.bouncesToday')} value={data.bounces.today} note={ot('admin.overview.week', { count: data.bounces.week })} />
+        <Figure label={ot('admin.overview.newContacts')} value={data.newContacts} />
       </div>
-      <p className="muted">{t('admin.overview.billingLater')}</p>
-      <h2>{t('admin.crawlers.title')}</h2>
+      <p className="muted">{ot('admin.overview.billingLater')}</p>
+      <h2>{ot('admin.crawlers.title')}</h2>
       {health.data ? (
         <div className="table-scroll">
           <table className="admin-table">
-            <thead><tr><th>{t('admin.crawlers.portal')}</th><th>{t('admin.crawlers.lastSuccess')}</th><th>{t('admin.crawlers.emitted')}</th><th>{t('admin.crawlers.parseFailures')}</th><th>{t('admin.crawlers.state')}</th></tr></thead>
+            <thead><tr><th>{ot('admin.crawlers.portal')}</th><th>{ot('admin.crawlers.lastSuccess')}</th><th>{ot('admin.crawlers.emitted')}</th><th>{ot('admin.crawlers.parseFailures')}</th><th>{ot('admin.crawlers.state')}</th></tr></thead>
             <tbody>
               {Object.entries(portals).map(([portal, p]) => (
                 <tr key={portal} className={p.alert ? 'is-alert' : undefined}>
@@ -44,14 +47,15 @@ export function AdminOverview() {
                   <td>{p.lastSuccessAt ? formatDateTime(p.lastSuccessAt, locale) : '–'}</td>
                   <td>{p.emittedTotal}</td>
                   <td>{p.parseFailures}</td>
-                  <td>{p.alert ?? (p.crawled ? t('admin.crawlers.ok') : t('admin.crawlers.notHere'))}</td>
+                  <td>{p.alert ?? (p.crawled ? ot('admin.crawlers.ok') : ot('admin.crawlers.notHere'))}</td>
                 </tr>
               ))}
-              {!Object.keys(portals).length && <tr><td colSpan={5}>{t('admin.crawlers.unavailable')}</td></tr>}
+              {!Object.keys(portals).length && <tr><td colSpan={5}>{ot('admin.crawlers.unavailable')}</td></tr>}
             </tbody>
           </table>
         </div>
       ) : <Loading error={health.error} reload={health.reload} />}
+      <p><AppLink to="adminCrawlers">{ot('admin.crawlers.more')}</AppLink> · <AppLink to="adminDeadLetters">{ot('admin.tab.deadLetters')}</AppLink></p>
     </>
   );
 }

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
-import { useT, type MessageKey } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { formatDate } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
 import { pathFor } from '../../../routes';
 import { AppLink } from '../../../ui/app-link';
 import { adminApi } from '../api/admin.api';
 import { Loading } from './admin-shell';
+import { useAdminT, type AdminKey } from '../admin.copy';
 
 /** Search by e-mail prefix, name or telephone; the plain list pages on by e-mail. */
 export function AdminUsers() {
-  const { t, locale } = useT();
+  const { locale } = useT();
+  const ot = useAdminT();
   const search = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const q = search.get('q') ?? '';
@@ -26,15 +28,15 @@ export function AdminUsers() {
   return (
     <>
       <form className="admin-search" role="search" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="admin-user-q">{t('admin.users.search')}</label>
-        <input id="admin-user-q" className="input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('admin.users.searchHint')} />
-        <button type="submit" className="button button--primary">{t('admin.users.searchButton')}</button>
+        <label className="visually-hidden" htmlFor="admin-user-q">{ot('admin.users.search')}</label>
+        <input id="admin-user-q" className="input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={ot('admin.users.searchHint')} />
+        <button type="submit" className="button button--primary">{ot('admin.users.searchButton')}</button>
       </form>
       {!data ? <Loading error={error} reload={reload} /> : (
         <>
           <div className="table-scroll">
             <table className="admin-table" data-testid="admin-users">
-              <thead><tr><th>{t('admin.users.email')}</th><th>{t('admin.users.name')}</th><th>{t('admin.users.telephone')}</th><th>{t('admin.users.role')}</th><th>{t('admin.users.state')}</th><th>{t('admin.users.created')}</th></tr></thead>
+              <thead><tr><th>{ot('admin.users.email')}</th><th>{ot('admin.users.name')}</th><th>{ot('admin.users.telephone')}</th><th>{ot('admin.users.role')}</th><th>{ot('admin.users.state')}</th><th>{ot('admin.users.created')}</th></tr></thead>
               <tbody>
                 {data.items.map((u) => (
                   <tr key={u.id}>
@@ -42,15 +44,15 @@ export function AdminUsers() {
                     <td>{[u.name, u.surname].filter(Boolean).join(' ') || '–'}</td>
                     <td>{u.telephone ?? '–'}</td>
                     <td>{ROLE_LABELS[u.role as Role]?.[locale] ?? u.role}</td>
-                    <td><span className={`badge${u.state === 'Blocked' ? ' badge--danger' : ' badge--muted'}`}>{t(`admin.state.${u.state}` as MessageKey)}</span></td>
+                    <td><span className={`badge${u.state === 'Blocked' ? ' badge--danger' : ' badge--muted'}`}>{ot(`admin.state.${u.state}` as AdminKey)}</span></td>
                     <td>{formatDate(u.createdAt, locale)}</td>
                   </tr>
                 ))}
-                {!data.items.length && <tr><td colSpan={6}>{t('admin.users.none')}</td></tr>}
+                {!data.items.length && <tr><td colSpan={6}>{ot('admin.users.none')}</td></tr>}
               </tbody>
             </table>
           </div>
-          {data.next && <p><button type="button" className="button button--secondary" onClick={() => go({ ...(q ? { q } : {}), after: data.next! })}>{t('admin.next')}</button></p>}
+          {data.next && <p><button type="button" className="button button--secondary" onClick={() => go({ ...(q ? { q } : {}), after: data.next! })}>{ot('admin.next')}</button></p>}
         </>
       )}
     </>

@@ -1,0 +1,20 @@
+import { adminCopy } from '../modules/admin/admin.copy';
+import { advertiserCopy } from '../modules/ads/advertiser.copy';
+import { nonPublicCopy } from '../modules/offers/non-public.copy';
+import { moduleDictionary, moduleKeysDiffer } from './module-dictionary';
+
+describe('dictionaries of screens loaded on demand', () => {
+  it('have every key in both languages, with the same placeholders and no empty message', () => {
+    for (const copy of [adminCopy, advertiserCopy, nonPublicCopy]) expect(moduleKeysDiffer(copy)).toEqual([]);
+  });
+
+  it('notices a missing key, a lost placeholder and an empty message', () => {
+    expect(moduleKeysDiffer({ cs: { a: 'A {n}', b: 'B', c: ' ' }, en: { a: 'A', c: 'C' } as Record<string, string> }).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('fills placeholders per locale', () => {
+    const { translate } = moduleDictionary({ cs: { n: '{count} zpráv' }, en: { n: '{count} messages' } });
+    expect(translate('cs', 'n', { count: 1200 }).replace(/\u00a0/g, ' ')).toBe('1 200 zpráv');
+    expect(translate('en', 'n', { count: 1200 })).toBe('1,200 messages');
+  });
+});
