@@ -38,7 +38,7 @@ describe('the trace of one offer', () => {
       ...portalsEnv(['sreality'], sim.origin),
       CRAWL_RATE_MULTIPLIER: '100', CRAWL_SEED_CHECK_SECONDS: '0.5', CRAWL_TICK_GRACE_SECONDS: '5',
       OFFERS_API_PORT: '0', NOTIFIER_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true',
-      PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
+      PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'x'.repeat(40), JWT_SECRET: 'j'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
       ALERT_WINDOW_MS: '200',
     });
     bus = new Bus({ clientId: 'trace-test', brokers: env.KAFKA_BROKERS!.split(','), topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
