@@ -64,6 +64,12 @@ const PAGES: Record<RouteName, Page> = {
   adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
   adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
   adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
+  adminAds: page(() => import('./pages/admin.page'), 'AdminAdsPage'),
+  advertising: page(() => import('./pages/advertising.page'), 'AdvertisingPage'),
+  adCampaigns: page(() => import('./pages/advertising.page'), 'AdCampaignsPage'),
+  adCampaignNew: page(() => import('./pages/advertising.page'), 'AdCampaignNewPage'),
+  adCampaign: page(() => import('./pages/advertising.page'), 'AdCampaignPage'),
+  adCredit: page(() => import('./pages/advertising.page'), 'AdCreditPage'),
 };
 
 function useSessionBoot() {

@@ -1,6 +1,8 @@
 import '../modules/admin/admin.css';
+import '../modules/ads/ads.css';
 import type { PageProps } from '../app';
 import { useT } from '../i18n';
+import { AdminAds } from '../modules/ads/components/admin-ads';
 import { AdminAudit } from '../modules/admin/components/admin-audit';
 import { AdminContactDetail, AdminContacts } from '../modules/admin/components/admin-contacts';
 import { AdminOverview } from '../modules/admin/components/admin-overview';
@@ -31,4 +33,8 @@ export function AdminContactPage({ params }: PageProps) {
 export function AdminAuditPage() {
   const { t } = useT();
   return <AdminShell title={t('admin.tab.audit')}><AdminAudit /></AdminShell>;
+}
+export function AdminAdsPage() {
+  const { t } = useT();
+  return <AdminShell title={t('admin.tab.ads')}><AdminAds /></AdminShell>;
 }

@@ -27,6 +27,7 @@ export function AdminShell({ title, children }: AdminShellProps) {
               <AppLink to="adminUsers" className="admin-tabs__link">{t('admin.tab.users')}</AppLink>
               <AppLink to="adminContacts" className="admin-tabs__link">{t('admin.tab.contacts')}</AppLink>
               <AppLink to="adminAudit" className="admin-tabs__link">{t('admin.tab.audit')}</AppLink>
+              <AppLink to="adminAds" className="admin-tabs__link">{t('admin.tab.ads')}</AppLink>
             </nav>
             <h1>{title}</h1>
             {children}
