@@ -1,5 +1,6 @@
 import { cs } from './i18n/cs';
 import { en } from './i18n/en';
+import { imageSizeOf } from './image-size';
 import { ctrOf, formatHalere, formatPercent, pragueDay } from './money';
 import { fillDays, totalsOf } from './report-days';
 
@@ -40,5 +41,18 @@ describe('advertising strings', () => {
       expect([key, placeholders(english[key])]).toEqual([key, placeholders(czech[key])]);
       expect([key, czech[key].trim().length > 0 && english[key].trim().length > 0]).toEqual([key, true]);
     }
+  });
+});
+
+describe('the declared size of an uploaded image', () => {
+  it('reads PNG and GIF headers and a JPEG start-of-frame, and nothing from other bytes', () => {
+    const png = new Uint8Array(24);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    png.set([0, 0, 1, 44, 0, 0, 0, 250], 16);
+    expect(imageSizeOf(png)).toEqual({ width: 300, height: 250 });
+    expect(imageSizeOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x01, 0x96, 0x00]))).toEqual({ width: 320, height: 150 });
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0xfa, 0x02, 0x08, 0x03, 0, 0, 0]);
+    expect(imageSizeOf(jpeg)).toEqual({ width: 520, height: 250 });
+    expect(imageSizeOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
   });
 });

@@ -3,26 +3,10 @@ import { formatNumber } from '../../../i18n';
 import { useAdsT } from '../i18n';
 import { ApiError } from '../../../lib/api';
 import { adsApi, type AdBannerSize, type AdCampaignView } from '../api/ads.api';
+import { imageSizeOf } from '../image-size';
 
 export const BANNER_PX: Record<AdBannerSize, { width: number; height: number }> = { desktop: { width: 520, height: 250 }, mobile: { width: 320, height: 150 } };
 const MAX_KB = 150;
-
-/** Pixel size of an image file as the browser decodes it (null when it cannot): words for the service's "wrong size". */
-function pixelsOf(file: Blob): Promise<{ width: number; height: number } | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const img = new Image();
-    img.onload = () => {
-      resolve({ width: img.naturalWidth, height: img.naturalHeight });
-      URL.revokeObjectURL(url);
-    };
-    img.onerror = () => {
-      resolve(null);
-      URL.revokeObjectURL(url);
-    };
-    img.src = url;
-  });
-}
 
 export type BannerUploadProps = { campaign: AdCampaignView; size: AdBannerSize; onUploaded: (c: AdCampaignView) => void; disabled?: boolean };
 
@@ -45,7 +29,7 @@ export function BannerUpload({ campaign, size, onUploaded, disabled }: BannerUpl
     } catch (err) {
       const code = err instanceof ApiError ? (err.fields[size] ?? (err.code === 'PAYLOAD_TOO_LARGE' ? 'too-heavy' : null)) : null;
       if (code === 'wrong-size') {
-        const found = await pixelsOf(file);
+        const found = imageSizeOf(new Uint8Array(await file.slice(0, 65_536).arrayBuffer()));
         setError(t('ads.banner.wrongSize', { width: px.width, height: px.height, found: found ? `${found.width}×${found.height}` : '?' }));
       } else if (code === 'too-heavy') setError(t('ads.banner.tooHeavy', { kb: formatNumber(Math.ceil(file.size / 1024), locale), max: MAX_KB }));
       else if (code === 'not-an-image') setError(t('ads.banner.notImage'));
