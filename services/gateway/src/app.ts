@@ -11,6 +11,7 @@ import { correlation } from './http/correlation';
 import { errorHandler, localeOf } from './http/error-handler';
 import { adsRoutes } from './http/ads-routes';
 import { proxyTo } from './http/proxy';
+import { streamProxyTo } from './http/stream-proxy';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { openApiDocument } from './openapi/document';
@@ -60,7 +61,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   });
   app.use('/api', api);
   // The banner images and click redirects inside alert e-mails, served from our origin (short timeout: an image is never worth a wait).
-  app.use('/a', proxyTo(config.ADS_URL, Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), log));
+  app.use('/a', streamProxyTo(config.ADS_URL, Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), log));
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {
