@@ -131,6 +131,49 @@ describe('ad-serving', () => {
     expect((await decide('x9', 'x9@example.cz', pardubice)).body.ad).toBeNull();
   });
 
+  it('keeps the day counters and the money exact when a counting round fails after its counters were written, and when it fails before', async () => {
+    const adv = `u_${randomUUID().slice(0, 8)}`;
+    // A district no other campaign of this file targets.
+    const id = await approvedCampaign(s, adv, { targeting: { regions: [], districts: ['CZ0721'], adTypes: [], realEstateTypes: [] } });
+    const zlin = [{ regionCode: 'CZ072', districtCode: 'CZ0721', adType: 'Sale', realEstateType: 'Land' }];
+    await credit(adv, 1_000);
+    await waitFor(async () => (await s.call('GET', '/ads/credit', adv)).body.data.balance === 1_000, 30_000, 'the credit booked');
+    const stats = s.parts.repos.stats;
+    const failOnce = <K extends 'saveTotals' | 'addDaily'>(method: K, message: string) => {
+      const original = stats[method];
+      stats[method] = (async () => {
+        stats[method] = original;
+        throw new Error(message);
+      }) as (typeof stats)[K];
+    };
+    const clickLater = (ad: { clickUrl: string }) => {
+      const [campaignId, emailId] = ad.clickUrl.split('/a/c/')[1].split('.');
+      return get(`${s.api}/a/c/${signAdToken(AD_TOKEN_SECRET, { campaignId, emailId, issuedAt: Date.now() - 60_000, expiresAt: Date.now() + 86_400_000 })}`);
+    };
+
+    const first = [(await decide('k1', 'k1@example.cz', zlin)).body.ad, (await decide('k2', 'k2@example.cz', zlin)).body.ad];
+    for (const ad of first) await get(ad.imageUrl);
+    await clickLater(first[0]);
+    failOnce('saveTotals', 'crash after the day counters');
+    await s.parts.counter.flush();
+    await s.parts.counter.flush();
+    expect((await s.call('GET', `/ads/report?campaign=${id}`, adv)).body.data).toEqual([expect.objectContaining({ sent: 2, fetched: 2, views: 2, clicks: 1, spend: 100 })]);
+
+    const later = (await decide('k3', 'k3@example.cz', zlin)).body.ad;
+    await get(later.imageUrl);
+    await get(later.imageUrl);
+    await clickLater(later);
+    failOnce('addDaily', 'crash before the day counters');
+    await s.parts.counter.flush();
+    await s.parts.counter.flush();
+
+    const report = (await s.call('GET', `/ads/report?campaign=${id}`, adv)).body.data;
+    expect(report).toEqual([expect.objectContaining({ sent: 3, fetched: 3, views: 3, clicks: 2, spend: 150 })]);
+    expect(balanceOf(await ledgerOf(adv))).toEqual({ deposited: 1_000, charged: 150, balance: 850 });
+    expect((await s.call('GET', '/ads/credit', adv)).body.data).toMatchObject({ balance: 850, charged: 150 });
+    expect(await stats.unsettledImpressions()).toEqual([]);
+  });
+
   it('books a top-up once however often the event comes', async () => {
     const adv = `u_${randomUUID().slice(0, 8)}`;
     const event = { paymentId: `pay_${randomUUID()}`, userId: adv, email: `${adv}@example.cz`, locale: 'cs' as const, amount: 500_000, at: new Date().toISOString() };

@@ -35,6 +35,8 @@ export class Counter {
   private running: Promise<void> | null = null;
   private touched: (campaignId: string) => void = () => undefined;
   private repairNeeded = false;
+  /** The decisions' "sent" counts of a round that failed in this process (not kept in records): its repair adds them. */
+  private readonly failedSent = new Map<string, Map<string, DailyIncrement>>();
   readonly stats = { rounds: 0, fetched: 0, views: 0, charged: 0, free: 0, clicks: 0, failures: 0 };
 
   constructor(private readonly live: LiveState, private readonly log: Logger) {}
@@ -104,50 +106,68 @@ export class Counter {
     const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sent.size === 0;
     const reach = this.reachCounts.take();
     if (this.repairNeeded) {
-      this.repairNeeded = false;
-      await this.recover().catch((err: Error) => {
-        this.repairNeeded = true;
-        this.log.warn({ err }, 'repair of unsettled impressions failed; next round tries again');
-      });
+      try {
+        await this.recover();
+        this.repairNeeded = false;
+      } catch (err) {
+        // No new round before the failed one is finished: its counters remember only their last round.
+        this.log.warn({ err }, 'repair of an unfinished counting round failed; counting waits and tries again');
+        this.putBack(fetches, clicks, deposits, weeks, sent, reach);
+        return;
+      }
     }
     if (nothing && reach.length === 0) return;
     const round = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
-    const daily = new Map<string, DailyIncrement>(sent);
+    // Copies: the round adds to these, and `sent` alone is what a failed round hands to its repair.
+    const daily = new Map<string, DailyIncrement>([...sent].map(([k, inc]) => [k, { ...inc }]));
     const dirtyCredit = new Set<string>();
     const dirtyTotals = new Set<string>();
     try {
       await this.bookDeposits(deposits, dirtyCredit);
       await this.bookWeeks(weeks, daily, dirtyCredit, dirtyTotals);
       const settled = await this.countFetches(round, fetches, daily, dirtyCredit, dirtyTotals);
-      await this.countClicks(clicks, daily);
-      await this.live.repos.stats.addDaily([...daily.values()]);
+      const clicked = await this.countClicks(round, clicks, daily);
+      await this.live.repos.stats.addDaily([...daily.values()], round);
       await this.save(dirtyCredit, dirtyTotals);
       if (settled.length > 0) await this.live.repos.stats.markImpressions(settled, { settled: true });
+      if (clicked.length > 0) await this.live.repos.stats.markClicks(clicked, { settled: true });
       await this.reachCounts.save(this.live.repos.stats, reach);
       this.stats.rounds += 1;
     } catch (err) {
       this.stats.failures += 1;
       this.log.error({ err, round }, 'counting round failed; its unsettled impressions are finished at the next start');
       for (const d of deposits) d.fail(err as Error);
-      // Tried again next round: a fetch already stored is read back as such, so nothing counts twice.
-      this.fetches = [...fetches, ...this.fetches];
-      this.clicks = [...clicks, ...this.clicks];
-      for (const inc of sent.values()) this.addTo(this.sentCounts, inc.campaignId, inc.advertiserId, inc.day, { sent: inc.sent ?? 0 });
+      // Tried again next round: a fetch already stored is read back as such, so nothing counts twice;
+      // what the round stored is finished by the repair, its "sent" counts with it.
+      this.putBack(fetches, clicks, [], weeks, new Map(), reach);
+      this.failedSent.set(round, sent);
       this.repairNeeded = true;
     }
   }
 
+  private putBack(fetches: FetchEvent[], clicks: ClickEvent[], deposits: Deposit[], weeks: Counter['weeks'], sent: Map<string, DailyIncrement>, reach: ReturnType<Reach['take']>): void {
+    this.fetches = [...fetches, ...this.fetches];
+    this.clicks = [...clicks, ...this.clicks];
+    this.deposits = [...deposits, ...this.deposits];
+    this.weeks = [...weeks, ...this.weeks];
+    for (const inc of sent.values()) this.addTo(this.sentCounts, inc.campaignId, inc.advertiserId, inc.day, { sent: inc.sent ?? 0 });
+    for (const r of reach) this.reachCounts.restore(r);
+  }
+
   /**
-   * Finishes rounds a crash or a failed write left unsettled: the credit and spend are rebuilt
-   * from the ledger for the advertisers concerned, a round's views with no charge entry are
-   * charged now (under the round's own entry id, so never twice), and the impressions settled.
-   * The day counters of such a round may lack its fetches (the money is exact; docs/runbook.md).
+   * Finishes rounds a crash or a failed write left unsettled, from their own records: the credit
+   * and spend are rebuilt from the ledger for the advertisers concerned, each round's views are
+   * charged under the round's own entry ids (never twice; a charge booked before the crash is
+   * read back), and its fetches, views, clicks and spend are added to the day counters, which
+   * take each round once (`addDaily`). Then the records are settled.
    */
   async recover(): Promise<{ impressions: number; charged: number }> {
-    const open = await this.live.repos.stats.unsettledImpressions();
-    if (open.length === 0) return { impressions: 0, charged: 0 };
-    const campaigns = (await Promise.all([...new Set(open.map((i) => i.campaignId))].map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
-    for (const id of new Set(campaigns.map((c) => c!.advertiserId))) {
+    const [open, openClicks] = await Promise.all([this.live.repos.stats.unsettledImpressions(), this.live.repos.stats.unsettledClicks()]);
+    if (open.length + openClicks.length + this.failedSent.size === 0) return { impressions: 0, charged: 0 };
+    const ids = [...new Set([...open, ...openClicks].map((i) => i.campaignId))];
+    const campaigns = (await Promise.all(ids.map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
+    const advertiserOf = new Map(campaigns.map((c) => [c!._id, c!.advertiserId]));
+    for (const id of new Set(advertiserOf.values())) {
       const entries = [];
       for await (const e of this.live.repos.credit.allEntriesOf(id)) entries.push(e);
       const deposited = entries.filter((e) => e.kind === 'deposit').reduce((s, e) => s + e.amount, 0);
@@ -158,22 +178,36 @@ export class Counter {
       const { spent, weeks } = await this.live.repos.credit.spentOn(c!._id);
       this.live.totals.set(c!._id, { _id: c!._id, spent, weeksPaid: weeks, updatedAt: new Date() });
     }
-    const byRound = new Map<string, Map<string, number>>();
-    for (const i of open.filter((x) => x.net)) {
-      const views = byRound.get(i.round) ?? new Map<string, number>();
-      views.set(i.campaignId, (views.get(i.campaignId) ?? 0) + 1);
-      byRound.set(i.round, views);
-    }
-    const daily = new Map<string, DailyIncrement>();
-    const dirtyCredit = new Set(campaigns.map((c) => c!.advertiserId));
-    const dirtyTotals = new Set(campaigns.map((c) => c!._id));
+    const dirtyCredit = new Set(advertiserOf.values());
+    const dirtyTotals = new Set(advertiserOf.keys());
     const before = this.stats.charged;
-    for (const [round, views] of byRound) await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
-    await this.live.repos.stats.addDaily([...daily.values()]);
+    const rounds = new Set([...open.flatMap((i) => [i.round, i.fetchedRound ?? i.round]), ...openClicks.map((c) => c.round ?? ''), ...this.failedSent.keys()].filter(Boolean));
+    for (const round of rounds) {
+      const daily = new Map<string, DailyIncrement>([...(this.failedSent.get(round) ?? [])].map(([k, inc]) => [k, { ...inc }]));
+      const views = new Map<string, number>();
+      for (const i of open) {
+        const advertiserId = advertiserOf.get(i.campaignId);
+        if (!advertiserId) continue;
+        const viewed = i.net && i.round === round;
+        if ((i.fetchedRound ?? i.round) === round) this.addTo(daily, i.campaignId, advertiserId, i.day, { fetched: 1 });
+        if (viewed) {
+          this.addTo(daily, i.campaignId, advertiserId, i.viewDay ?? i.day, { views: 1 });
+          views.set(i.campaignId, (views.get(i.campaignId) ?? 0) + 1);
+        }
+      }
+      for (const c of openClicks) {
+        const advertiserId = advertiserOf.get(c.campaignId);
+        if (advertiserId && c.round === round) this.addTo(daily, c.campaignId, advertiserId, c.day ?? pragueDay(c.at.getTime()), { clicks: 1 });
+      }
+      await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
+      await this.live.repos.stats.addDaily([...daily.values()], round);
+    }
     await this.save(dirtyCredit, dirtyTotals);
     await this.live.repos.stats.markImpressions(open.map((i) => i._id), { settled: true });
+    await this.live.repos.stats.markClicks(openClicks.map((c) => c._id), { settled: true });
     for (const c of campaigns) this.touched(c!._id);
-    this.log.warn({ impressions: open.length, charged: this.stats.charged - before }, 'unsettled impressions finished');
+    this.failedSent.clear();
+    this.log.warn({ impressions: open.length, clicks: openClicks.length, rounds: rounds.size, charged: this.stats.charged - before }, 'unfinished counting rounds finished');
     return { impressions: open.length, charged: this.stats.charged - before };
   }
 
@@ -227,7 +261,7 @@ export class Counter {
     const stored = new Map((await this.live.repos.stats.findImpressions(unknown)).map((r) => [r._id, r]));
     const state = new Map<string, ImpressionState>(ids.map((id) => [id, this.recent.has(id) ? this.recent.get(id)! : stored.has(id) ? { net: stored.get(id)!.net } : null]));
     const inserts = new Map<string, ImpressionRecord>();
-    const upgrades: string[] = [];
+    const upgrades: Array<{ id: string; day: string }> = [];
     const views = new Map<string, number>();
     for (const f of counted) {
       const id = `${f.campaignId}|${f.emailId}`;
@@ -238,13 +272,13 @@ export class Counter {
       const campaign = await this.live.campaign(f.campaignId);
       if (!campaign) continue;
       if (step.fetched) {
-        inserts.set(id, { _id: id, campaignId: f.campaignId, day, net: step.next!.net, round, settled: false, at: new Date(f.at) });
+        inserts.set(id, { _id: id, campaignId: f.campaignId, day, net: step.next!.net, round, fetchedRound: round, viewDay: step.next!.net ? day : null, settled: false, at: new Date(f.at) });
         this.live.holds.fetched(`c:${f.campaignId}`, f.issuedAt, f.at);
         this.live.holds.fetched(`a:${campaign.advertiserId}`, f.issuedAt, f.at);
       } else if (inserts.has(id)) {
-        inserts.get(id)!.net = true;
+        Object.assign(inserts.get(id)!, { net: true, viewDay: day });
       } else {
-        upgrades.push(id);
+        upgrades.push({ id, day });
       }
       this.addTo(daily, f.campaignId, campaign.advertiserId, day, { fetched: step.fetched, views: step.net });
       if (step.net) views.set(f.campaignId, (views.get(f.campaignId) ?? 0) + 1);
@@ -252,10 +286,12 @@ export class Counter {
       this.stats.views += step.net;
     }
     await this.live.repos.stats.insertImpressions([...inserts.values()]);
-    if (upgrades.length > 0) await this.live.repos.stats.markImpressions(upgrades, { net: true, round, settled: false });
+    for (const day of new Set(upgrades.map((u) => u.day))) {
+      await this.live.repos.stats.markImpressions(upgrades.filter((u) => u.day === day).map((u) => u.id), { net: true, round, viewDay: day, settled: false });
+    }
     for (const [id, s] of state) this.remember(id, s);
     await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
-    return [...inserts.keys(), ...upgrades];
+    return [...inserts.keys(), ...upgrades.map((u) => u.id)];
   }
 
   /** One ledger entry per campaign and round for its net views, within credit and budget. */
@@ -268,10 +304,16 @@ export class Counter {
       const totals = this.live.totals.get(c!._id)!;
       const price = pricePerView(credit.deposited);
       const due = chargeViews({ views: views.get(c!._id)!, pricePerView: price, balance: credit.balance, budgetLeft: c!.budget == null ? Infinity : c!.budget - totals.spent });
+      const entryId = `chg:${round}:${c!._id}`;
       const booked = await this.live.repos.credit.book({
-        _id: `chg:${round}:${c!._id}`, advertiserId: c!.advertiserId, campaignId: c!._id, kind: 'charge', amount: due.amount, views: due.charged, free: due.free, day: pragueDay(now), at: new Date(now),
+        _id: entryId, advertiserId: c!.advertiserId, campaignId: c!._id, kind: 'charge', amount: due.amount, views: due.charged, free: due.free, day: pragueDay(now), at: new Date(now),
       });
-      if (!booked) continue;
+      if (!booked) {
+        // Booked before a crash (recovery): the money is in the ledger already; the day counters still take it (once per round).
+        const earlier = await this.live.repos.credit.findEntry(entryId);
+        if (earlier) this.addTo(daily, c!._id, c!.advertiserId, earlier.day ?? pragueDay(now), { spend: earlier.amount, free: earlier.free });
+        continue;
+      }
       credit.charged += due.amount;
       credit.balance -= due.amount;
       totals.spent += due.amount;
@@ -284,18 +326,20 @@ export class Counter {
     }
   }
 
-  private async countClicks(clicks: ClickEvent[], daily: Map<string, DailyIncrement>): Promise<void> {
-    if (clicks.length === 0) return;
+  /** First click per e-mail and campaign; answers the ids to settle. */
+  private async countClicks(round: string, clicks: ClickEvent[], daily: Map<string, DailyIncrement>): Promise<string[]> {
+    if (clicks.length === 0) return [];
     const byId = new Map(clicks.map((c) => [`${c.campaignId}|${c.emailId}`, c]));
     const known = new Set((await this.live.repos.stats.findClicks([...byId.keys()])).map((c) => c._id));
     const fresh = [...byId.entries()].filter(([id]) => !known.has(id));
-    await this.live.repos.stats.insertClicks(fresh.map(([_id, c]) => ({ _id, campaignId: c.campaignId, at: new Date(c.at) })));
+    await this.live.repos.stats.insertClicks(fresh.map(([_id, c]) => ({ _id, campaignId: c.campaignId, round, day: pragueDay(c.at), settled: false, at: new Date(c.at) })));
     for (const [, c] of fresh) {
       const campaign = await this.live.campaign(c.campaignId);
       if (!campaign) continue;
       this.addTo(daily, c.campaignId, campaign.advertiserId, pragueDay(c.at), { clicks: 1 });
       this.stats.clicks += 1;
     }
+    return fresh.map(([id]) => id);
   }
 
   private async save(dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<void> {
