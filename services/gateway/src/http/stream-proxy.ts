@@ -27,7 +27,7 @@ export function streamProxyTo(baseUrl: string, timeoutMs: number, log: Logger): 
       if (typeof value === 'string') headers[name] = value;
     }
     const upstream = http.request({ host: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs }, (answer) => {
-      res.status(answer.statusCode ?? 502);
+      res.status(answer.statusCode ?? 502).setHeader('X-Content-Type-Options', 'nosniff');
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = answer.headers[name];
         if (value !== undefined) res.setHeader(name, value);
