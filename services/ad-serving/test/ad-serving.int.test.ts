@@ -22,6 +22,11 @@ const get = (url: string, init: RequestInit = {}) => fetch(url.replace('http://r
 const credit = async (advertiser: string, amount: number) => {
   await s.bus.publish('ad-credit.purchased', advertiser, { paymentId: `pay_${randomUUID()}`, userId: advertiser, email: `${advertiser}@example.cz`, locale: 'cs', amount, at: new Date().toISOString() });
 };
+/** What the notifier reports once it sent the e-mail with the banner (ad-serving counts "sent" from it). */
+const mailed = async (ad: { campaignId: string; clickUrl: string }) => {
+  const emailId = ad.clickUrl.split('/a/c/')[1].split('.')[1];
+  await s.parts.counter.sent([{ campaignId: ad.campaignId, emailId, at: Date.now() }]);
+};
 const ledgerOf = (advertiser: string) => s.parts.repos.credit.ledger.find({ advertiserId: advertiser }).lean().exec();
 
 describe('ad-serving', () => {
@@ -63,6 +68,11 @@ describe('ad-serving', () => {
     expect((await decide('e1', 'x@example.cz', [{ ...brnoSale, regionCode: 'CZ010', districtCode: null }])).body.ad).toBeNull();
     const ad = (await decide('e1')).body.ad;
     expect(ad).toMatchObject({ campaignId: id, alt: 'Realitka: hypotéka do 24 hodin' });
+    // The notifier reports the e-mail sent, twice (Kafka delivers at least once): it is sent once.
+    const emailId = ad.clickUrl.split('/a/c/')[1].split('.')[1];
+    const sentEvent = { recipientEmail: 'e1@example.cz', watchdogIds: ['w1'], offerIds: ['o1'], sentAt: new Date().toISOString(), provider: 'smtp' as const, messageId: null, emailId, adCampaignId: id };
+    await s.bus.publishMany('alert.sent', [{ key: 'e1@example.cz', data: sentEvent }, { key: 'e1@example.cz', data: sentEvent }]);
+    await waitFor(async () => (await s.parts.repos.stats.findSends([`${id}|${emailId}`])).length === 1, 30_000, 'the e-mail counted as sent');
 
     const first = await get(ad.imageUrl);
     expect(Buffer.from(await first.arrayBuffer()).equals(DESKTOP)).toBe(true);
@@ -152,6 +162,7 @@ describe('ad-serving', () => {
     };
 
     const first = [(await decide('k1', 'k1@example.cz', zlin)).body.ad, (await decide('k2', 'k2@example.cz', zlin)).body.ad];
+    for (const ad of first) await mailed(ad);
     for (const ad of first) await get(ad.imageUrl);
     await clickLater(first[0]);
     failOnce('saveTotals', 'crash after the day counters');
@@ -160,6 +171,7 @@ describe('ad-serving', () => {
     expect((await s.call('GET', `/ads/report?campaign=${id}`, adv)).body.data).toEqual([expect.objectContaining({ sent: 2, fetched: 2, views: 2, clicks: 1, spend: 100 })]);
 
     const later = (await decide('k3', 'k3@example.cz', zlin)).body.ad;
+    await mailed(later);
     await get(later.imageUrl);
     await get(later.imageUrl);
     await clickLater(later);

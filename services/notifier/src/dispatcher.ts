@@ -90,7 +90,7 @@ export class Dispatcher {
         if ((entry.sentAt?.getTime() ?? 0) < now - REPORT_GRACE_MS) unreported.set(entry.batchId ?? entry._id, [...(unreported.get(entry.batchId ?? entry._id) ?? []), entry]);
       } else if (this.adopt(entry)) adopted++;
     }
-    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId));
+    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId, entries[0].adCampaignId ?? null));
     if (adopted > 0) this.kick();
     return { adopted, unreported: unreported.size };
   }
@@ -358,7 +358,7 @@ export class Dispatcher {
     const acceptedAt = new Date();
     this.timings.record('send', acceptedAt.getTime() - sendStarted);
     await marked;
-    this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId));
+    this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId, ad?.campaignId ?? null));
   }
 
   private async failed(batch: Batch, err: Error): Promise<void> {
@@ -426,9 +426,9 @@ export class Dispatcher {
   }
 }
 
-function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null) {
+function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null, adCampaignId: string | null) {
   return {
-    keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, email: entries[0].email,
+    keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, adCampaignId, email: entries[0].email,
     correlationId: entries[0].correlationId ?? undefined, trace: entries[0].trace ?? undefined,
     watchdogIds: [...new Set(entries.map((e) => e.watchdogId))], offerIds: entries.map((e) => e.offerId),
   };

@@ -11,6 +11,9 @@ import { Reach } from './reach';
 
 export type FetchEvent = { campaignId: string; emailId: string; issuedAt: number; cls: FetchClass; at: number };
 export type ClickEvent = { campaignId: string; emailId: string; at: number };
+/** An alert e-mail the notifier sent with a campaign's banner (alert.sent). */
+export type SendEvent = { campaignId: string; emailId: string; at: number };
+type Waiting = { done: () => void; fail: (err: Error) => void };
 type Deposit = { paymentId: string; advertiserId: string; amount: number; at: number; done: (booked: boolean) => void; fail: (err: Error) => void };
 
 /** Token states seen lately, so a reload costs no database read (bounded; older ones are read again). */
@@ -28,15 +31,14 @@ export class Counter {
   private clicks: ClickEvent[] = [];
   private deposits: Deposit[] = [];
   private weeks: Array<{ campaignId: string; advertiserId: string; week: number }> = [];
-  private sentCounts = new Map<string, DailyIncrement>();
+  private sends: SendEvent[] = [];
+  private sendWaiters: Waiting[] = [];
   private readonly recent = new Map<string, ImpressionState>();
   readonly reachCounts = new Reach();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private touched: (campaignId: string) => void = () => undefined;
   private repairNeeded = false;
-  /** The decisions' "sent" counts of a round that failed in this process (not kept in records): its repair adds them. */
-  private readonly failedSent = new Map<string, Map<string, DailyIncrement>>();
   readonly stats = { rounds: 0, fetched: 0, views: 0, charged: 0, free: 0, clicks: 0, failures: 0 };
 
   constructor(private readonly live: LiveState, private readonly log: Logger) {}
@@ -62,11 +64,14 @@ export class Counter {
     this.clicks.push(e);
   }
 
-  sent(campaignId: string, advertiserId: string, day: string): void {
-    const key = `${campaignId}|${day}`;
-    const inc = this.sentCounts.get(key) ?? { campaignId, advertiserId, day, sent: 0 };
-    inc.sent = (inc.sent ?? 0) + 1;
-    this.sentCounts.set(key, inc);
+  /** E-mails sent with a banner; resolves once they are counted (each e-mail once, however often it is reported). */
+  sent(events: SendEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    return new Promise((done, fail) => {
+      this.sends.push(...events);
+      this.sendWaiters.push({ done, fail });
+      void this.flush();
+    });
   }
 
   reach(offers: AdDecisionRequest['offers'], now: number): void {
@@ -97,13 +102,15 @@ export class Counter {
     const clicks = this.clicks;
     const deposits = this.deposits;
     const weeks = this.weeks;
-    const sent = this.sentCounts;
+    const sends = this.sends;
+    const sendWaiters = this.sendWaiters;
     this.fetches = [];
     this.clicks = [];
     this.deposits = [];
     this.weeks = [];
-    this.sentCounts = new Map();
-    const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sent.size === 0;
+    this.sends = [];
+    this.sendWaiters = [];
+    const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sends.length === 0;
     const reach = this.reachCounts.take();
     if (this.repairNeeded) {
       try {
@@ -112,14 +119,13 @@ export class Counter {
       } catch (err) {
         // No new round before the failed one is finished: its counters remember only their last round.
         this.log.warn({ err }, 'repair of an unfinished counting round failed; counting waits and tries again');
-        this.putBack(fetches, clicks, deposits, weeks, sent, reach);
+        this.putBack(fetches, clicks, deposits, weeks, sends, sendWaiters, reach);
         return;
       }
     }
     if (nothing && reach.length === 0) return;
     const round = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
-    // Copies: the round adds to these, and `sent` alone is what a failed round hands to its repair.
-    const daily = new Map<string, DailyIncrement>([...sent].map(([k, inc]) => [k, { ...inc }]));
+    const daily = new Map<string, DailyIncrement>();
     const dirtyCredit = new Set<string>();
     const dirtyTotals = new Set<string>();
     try {
@@ -127,30 +133,35 @@ export class Counter {
       await this.bookWeeks(weeks, daily, dirtyCredit, dirtyTotals);
       const settled = await this.countFetches(round, fetches, daily, dirtyCredit, dirtyTotals);
       const clicked = await this.countClicks(round, clicks, daily);
+      const counted = await this.countSends(round, sends, daily);
       await this.live.repos.stats.addDaily([...daily.values()], round);
       await this.save(dirtyCredit, dirtyTotals);
       if (settled.length > 0) await this.live.repos.stats.markImpressions(settled, { settled: true });
       if (clicked.length > 0) await this.live.repos.stats.markClicks(clicked, { settled: true });
+      if (counted.length > 0) await this.live.repos.stats.markSends(counted, { settled: true });
       await this.reachCounts.save(this.live.repos.stats, reach);
       this.stats.rounds += 1;
+      for (const w of sendWaiters) w.done();
     } catch (err) {
       this.stats.failures += 1;
       this.log.error({ err, round }, 'counting round failed; its unsettled impressions are finished at the next start');
       for (const d of deposits) d.fail(err as Error);
-      // Tried again next round: a fetch already stored is read back as such, so nothing counts twice;
-      // what the round stored is finished by the repair, its "sent" counts with it.
-      this.putBack(fetches, clicks, [], weeks, new Map(), reach);
-      this.failedSent.set(round, sent);
+      // Tried again next round: a fetch, click or send already stored is read back as such, so
+      // nothing counts twice; what the round stored is finished by the repair. The sends' events
+      // are redelivered by Kafka (their handler fails with the round).
+      for (const w of sendWaiters) w.fail(err as Error);
+      this.putBack(fetches, clicks, [], weeks, [], [], reach);
       this.repairNeeded = true;
     }
   }
 
-  private putBack(fetches: FetchEvent[], clicks: ClickEvent[], deposits: Deposit[], weeks: Counter['weeks'], sent: Map<string, DailyIncrement>, reach: ReturnType<Reach['take']>): void {
+  private putBack(fetches: FetchEvent[], clicks: ClickEvent[], deposits: Deposit[], weeks: Counter['weeks'], sends: SendEvent[], sendWaiters: Waiting[], reach: ReturnType<Reach['take']>): void {
     this.fetches = [...fetches, ...this.fetches];
     this.clicks = [...clicks, ...this.clicks];
     this.deposits = [...deposits, ...this.deposits];
     this.weeks = [...weeks, ...this.weeks];
-    for (const inc of sent.values()) this.addTo(this.sentCounts, inc.campaignId, inc.advertiserId, inc.day, { sent: inc.sent ?? 0 });
+    this.sends = [...sends, ...this.sends];
+    this.sendWaiters = [...sendWaiters, ...this.sendWaiters];
     for (const r of reach) this.reachCounts.restore(r);
   }
 
@@ -162,9 +173,9 @@ export class Counter {
    * take each round once (`addDaily`). Then the records are settled.
    */
   async recover(): Promise<{ impressions: number; charged: number }> {
-    const [open, openClicks] = await Promise.all([this.live.repos.stats.unsettledImpressions(), this.live.repos.stats.unsettledClicks()]);
-    if (open.length + openClicks.length + this.failedSent.size === 0) return { impressions: 0, charged: 0 };
-    const ids = [...new Set([...open, ...openClicks].map((i) => i.campaignId))];
+    const [open, openClicks, openSends] = await Promise.all([this.live.repos.stats.unsettledImpressions(), this.live.repos.stats.unsettledClicks(), this.live.repos.stats.unsettledSends()]);
+    if (open.length + openClicks.length + openSends.length === 0) return { impressions: 0, charged: 0 };
+    const ids = [...new Set([...open, ...openClicks, ...openSends].map((i) => i.campaignId))];
     const campaigns = (await Promise.all(ids.map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
     const advertiserOf = new Map(campaigns.map((c) => [c!._id, c!.advertiserId]));
     for (const id of new Set(advertiserOf.values())) {
@@ -181,9 +192,13 @@ export class Counter {
     const dirtyCredit = new Set(advertiserOf.values());
     const dirtyTotals = new Set(advertiserOf.keys());
     const before = this.stats.charged;
-    const rounds = new Set([...open.flatMap((i) => [i.round, i.fetchedRound ?? i.round]), ...openClicks.map((c) => c.round ?? ''), ...this.failedSent.keys()].filter(Boolean));
+    const rounds = new Set([...open.flatMap((i) => [i.round, i.fetchedRound ?? i.round]), ...openClicks.map((c) => c.round ?? ''), ...openSends.map((x) => x.round)].filter(Boolean));
     for (const round of rounds) {
-      const daily = new Map<string, DailyIncrement>([...(this.failedSent.get(round) ?? [])].map(([k, inc]) => [k, { ...inc }]));
+      const daily = new Map<string, DailyIncrement>();
+      for (const x of openSends) {
+        const advertiserId = advertiserOf.get(x.campaignId);
+        if (advertiserId && x.round === round) this.addTo(daily, x.campaignId, advertiserId, x.day, { sent: 1 });
+      }
       const views = new Map<string, number>();
       for (const i of open) {
         const advertiserId = advertiserOf.get(i.campaignId);
@@ -205,9 +220,9 @@ export class Counter {
     await this.save(dirtyCredit, dirtyTotals);
     await this.live.repos.stats.markImpressions(open.map((i) => i._id), { settled: true });
     await this.live.repos.stats.markClicks(openClicks.map((c) => c._id), { settled: true });
+    await this.live.repos.stats.markSends(openSends.map((x) => x._id), { settled: true });
     for (const c of campaigns) this.touched(c!._id);
-    this.failedSent.clear();
-    this.log.warn({ impressions: open.length, clicks: openClicks.length, rounds: rounds.size, charged: this.stats.charged - before }, 'unfinished counting rounds finished');
+    this.log.warn({ impressions: open.length, clicks: openClicks.length, sends: openSends.length, rounds: rounds.size, charged: this.stats.charged - before }, 'unfinished counting rounds finished');
     return { impressions: open.length, charged: this.stats.charged - before };
   }
 
@@ -339,6 +354,22 @@ export class Counter {
       this.addTo(daily, c.campaignId, campaign.advertiserId, pragueDay(c.at), { clicks: 1 });
       this.stats.clicks += 1;
     }
+    return fresh.map(([id]) => id);
+  }
+
+  /** First report per e-mail and campaign of a banner sent; answers the ids to settle. */
+  private async countSends(round: string, sends: SendEvent[], daily: Map<string, DailyIncrement>): Promise<string[]> {
+    if (sends.length === 0) return [];
+    const byId = new Map(sends.map((x) => [`${x.campaignId}|${x.emailId}`, x]));
+    const known = new Set((await this.live.repos.stats.findSends([...byId.keys()])).map((x) => x._id));
+    const fresh: Array<[string, SendEvent, string]> = [];
+    for (const [id, x] of byId) {
+      if (known.has(id)) continue;
+      const campaign = await this.live.campaign(x.campaignId);
+      if (campaign) fresh.push([id, x, campaign.advertiserId]);
+    }
+    await this.live.repos.stats.insertSends(fresh.map(([_id, x]) => ({ _id, campaignId: x.campaignId, round, day: pragueDay(x.at), settled: false, at: new Date(x.at) })));
+    for (const [, x, advertiserId] of fresh) this.addTo(daily, x.campaignId, advertiserId, pragueDay(x.at), { sent: 1 });
     return fresh.map(([id]) => id);
   }
 

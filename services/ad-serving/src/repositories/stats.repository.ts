@@ -36,6 +36,8 @@ export type ImpressionRecord = {
   viewDay?: string | null;
   settled: boolean; at: Date;
 };
+/** One e-mail sent with a campaign's banner (`<campaignId>|<emailId>`), from the notifier's alert.sent: "sent" counts each once. */
+export type SendRecord = { _id: string; campaignId: string; round: string; day: string; settled: boolean; at: Date };
 /** One e-mail's counted click (`<campaignId>|<emailId>`), tagged with its round like an impression. */
 export type ClickRecord = { _id: string; campaignId: string; round?: string; day?: string; settled?: boolean; at: Date };
 
@@ -59,6 +61,9 @@ const clickSchema = new Schema<ClickRecord>({ _id: String, campaignId: String, r
 clickSchema.index({ at: 1 });
 // Recovery reads the clicks of a round a crash left unsettled.
 clickSchema.index({ settled: 1 });
+const sendSchema = new Schema<SendRecord>({ _id: String, campaignId: String, round: String, day: String, settled: Boolean, at: Date }, { versionKey: false });
+sendSchema.index({ at: 1 });
+sendSchema.index({ settled: 1 });
 
 /** Alert e-mails that could carry a banner, per ISO week, region and offer type (the /inzerce figures). */
 export type ReachRecord = { _id: string; week: string; regionCode: string; adType: string; emails: number };
@@ -73,6 +78,7 @@ export class StatsRepository {
   readonly totals: Model<CampaignTotalsRecord>;
   readonly impressions: Model<ImpressionRecord>;
   readonly clicks: Model<ClickRecord>;
+  readonly sends: Model<SendRecord>;
   readonly reach: Model<ReachRecord>;
 
   constructor(db: Connection) {
@@ -81,10 +87,11 @@ export class StatsRepository {
     this.impressions = (db.models.AdImpression as Model<ImpressionRecord>) ?? db.model<ImpressionRecord>('AdImpression', impressionSchema, 'impressions');
     this.reach = (db.models.AdReach as Model<ReachRecord>) ?? db.model<ReachRecord>('AdReach', reachSchema, 'reach_weekly');
     this.clicks = (db.models.AdClick as Model<ClickRecord>) ?? db.model<ClickRecord>('AdClick', clickSchema, 'clicks');
+    this.sends = (db.models.AdSend as Model<SendRecord>) ?? db.model<SendRecord>('AdSend', sendSchema, 'sends');
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.daily.syncIndexes(), this.totals.syncIndexes(), this.impressions.syncIndexes(), this.clicks.syncIndexes(), this.reach.syncIndexes()]);
+    await Promise.all([this.daily.syncIndexes(), this.totals.syncIndexes(), this.impressions.syncIndexes(), this.clicks.syncIndexes(), this.sends.syncIndexes(), this.reach.syncIndexes()]);
   }
 
   /**
@@ -159,6 +166,22 @@ export class StatsRepository {
     await bulkWriteInChunks(this.clicks, ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: fields } } })));
   }
 
+  findSends(ids: string[]): Promise<SendRecord[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.sends.find({ _id: { $in: ids } }).select({ _id: 1 }).lean<SendRecord[]>().exec();
+  }
+
+  async insertSends(records: SendRecord[]): Promise<void> {
+    for (let i = 0; i < records.length; i += 500) await this.sends.insertMany(records.slice(i, i + 500), { ordered: false });
+  }
+
+  async markSends(ids: string[], fields: Partial<SendRecord>): Promise<void> {
+    await bulkWriteInChunks(this.sends, ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: fields } } })));
+  }
+
+  unsettledSends(limit = 10_000): Promise<SendRecord[]> {
+    return this.sends.find({ settled: false }).limit(limit).lean<SendRecord[]>().exec();
+  }
+
   unsettledClicks(limit = 10_000): Promise<ClickRecord[]> {
     return this.clicks.find({ settled: false }).limit(limit).lean<ClickRecord[]>().exec();
   }
@@ -166,7 +189,7 @@ export class StatsRepository {
   /** Token records older than billing needs: deleted in bounded batches by the `at` index. */
   async sweepBefore(before: Date, batch = 1_000): Promise<number> {
     let deleted = 0;
-    for (const model of [this.impressions, this.clicks] as unknown as Array<Model<{ _id: string; at: Date }>>) {
+    for (const model of [this.impressions, this.clicks, this.sends] as unknown as Array<Model<{ _id: string; at: Date }>>) {
       const old = await model.find({ at: { $lt: before } }).sort({ at: 1 }).limit(batch).select({ _id: 1 }).lean<Array<{ _id: string }>>().exec();
       if (old.length > 0) deleted += (await model.deleteMany({ _id: { $in: old.map((o) => o._id) } })).deletedCount ?? 0;
     }

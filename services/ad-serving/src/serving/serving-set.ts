@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AdDecisionRequest, AdDecisionResponse } from '@rr/proto';
 import type { Logger } from '@rr/kit';
 import { signAdToken } from '../domain/ad-token';
-import { FrequencyCap, pragueDay } from '../domain/frequency-cap';
+import { FrequencyCap } from '../domain/frequency-cap';
 import { LatencyWindow } from '../domain/latency-window';
 import { decide, type DecisionState, type ServingCampaign } from '../domain/selection';
 import { TargetIndex } from '../domain/targeting';
@@ -73,7 +73,6 @@ export class ServingSet {
     }
     this.live$.holds.sent(`c:${c.id}`, now);
     this.live$.holds.sent(`a:${c.advertiserId}`, now);
-    this.counter.sent(c.id, c.advertiserId, pragueDay(now));
     const token = signAdToken(this.options.tokenSecret, { campaignId: c.id, emailId: req.emailId, issuedAt: now, expiresAt: now + this.options.tokenMs });
     return {
       ad: {

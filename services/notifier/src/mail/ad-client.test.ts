@@ -13,7 +13,7 @@ describe('the ad service client', () => {
       calls.push([url, JSON.parse(String(init.body))]);
       return new Response(JSON.stringify({ ad }), { status: 200 });
     }) as typeof fetch });
-    expect(await source(request)).toEqual({ imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: 'Alt' });
+    expect(await source(request)).toEqual({ imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: 'Alt', campaignId: 'cmp_1' });
     expect(calls).toEqual([['http://ads:8107/internal/decide', {
       emailId: 'e1', recipient: 'a@example.cz', locale: 'cs', offers: [{ regionCode: 'CZ010', districtCode: 'CZ0100', adType: 'Sale', realEstateType: 'Apartment' }],
     }]]);

@@ -46,7 +46,7 @@ export function httpAdSource(options: AdClientOptions): AdSource & { pausedUntil
       const { ad } = (await res.json()) as AdDecisionResponse;
       failures = 0;
       answeredAt = Date.now();
-      return ad && { imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: ad.alt };
+      return ad && { imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: ad.alt, campaignId: ad.campaignId };
     } catch (err) {
       failures += 1;
       // Refused or failing at once: down, so stop asking; a timeout: only when it keeps happening.
