@@ -250,8 +250,8 @@ export async function benchAds() {
       const charged = mine.filter((e) => e.kind !== 'deposit').reduce((s, e) => s + (e.amount as number), 0);
       return acc.deposited === deposited && acc.charged === charged && acc.balance === deposited - charged;
     }) && charges.every((e) => e.amount === (e.views as number) * pricePerView(CREDIT));
-    const health = async () => ((await (await fetch(adsHealth)).json()) as { details: { decisions: number; decisionP99us: number } }).details;
-    const streamDecisions = (await health()).decisions;
+    const health = async () => ((await (await fetch(adsHealth)).json()) as { details: { decisions: number; decisionP99us: number; emptyDecisions: Record<string, number> } }).details;
+    const { decisions: streamDecisions, emptyDecisions } = await health();
 
     // The decision's capacity: the notifier's question straight at ad-serving's internal endpoint.
     say('decision capacity on /internal/decide…');
@@ -278,7 +278,7 @@ export async function benchAds() {
       fetchedCounted: counted.fetched, fetchedExpected: expect.fetched.size,
       clicksCounted: counted.clicks, clicksExpected: expect.clicks.size,
       sentCounted: counted.sent, emailsWithBanner: mails.length, emailsWithoutBanner: withoutBanner.count,
-      streamDecisions, freeViews: counted.free, wrongAnswers: wrong, requests: planned.length, campaigns: campaigns.length, decisionErrors: cannon.non2xx + cannon.errors,
+      streamDecisions, emptyDecisions, freeViews: counted.free, wrongAnswers: wrong, requests: planned.length, campaigns: campaigns.length, decisionErrors: cannon.non2xx + cannon.errors,
     };
   } finally {
     await supervisor.stopAll();

@@ -70,5 +70,5 @@ export async function startAdServing(ctx: ServiceContext<AdServingConfig>) {
   await bus.subscribe({ group: 'ad-serving.on-ad-credit-purchased', events: ['ad-credit.purchased'], fromBeginning: true, handle: onAdCreditPurchased(counter) });
   await bus.subscribe({ group: 'ad-serving.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handleBatch: onAlertSent(counter) });
   log.info({ apiPort: server.port, campaigns: serving.size() }, 'ad-serving ready');
-  return { details: () => ({ apiPort: server.port, serving: serving.size(), ...counter.stats, decisions: serving.timings.count, decisionP99us: Math.round(serving.timings.quantile(0.99)) }), apiPort: server.port, counter, serving, live, repos: { campaigns, banners, credit, stats } };
+  return { details: () => ({ apiPort: server.port, serving: serving.size(), ...counter.stats, decisions: serving.timings.count, decisionP99us: Math.round(serving.timings.quantile(0.99)), emptyDecisions: serving.empty }), apiPort: server.port, counter, serving, live, repos: { campaigns, banners, credit, stats } };
 }

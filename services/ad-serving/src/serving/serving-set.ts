@@ -26,6 +26,8 @@ export class ServingSet {
   private refreshing: Promise<void> | null = null;
   /** How long each decision takes in this process (µs): the health report's p99, the figure bench:ads prints. */
   readonly timings = new LatencyWindow();
+  /** Decisions that answered no banner: no campaign targets the e-mail, or none of those may serve now (credit, pacing, cap, period). */
+  readonly empty = { noCandidates: 0, noneEligible: 0 };
 
   constructor(private readonly live$: LiveState, private readonly counter: Counter, private readonly options: ServingOptions, private readonly log: Logger) {
     this.cap = new FrequencyCap(options.capPerDay);
@@ -63,8 +65,12 @@ export class ServingSet {
   private choose(req: AdDecisionRequest, now: number): AdDecisionResponse {
     this.counter.reach(req.offers, now);
     const recipientKey = createHmac('sha256', this.options.tokenSecret).update(req.recipient.toLowerCase()).digest('base64url').slice(0, 16);
-    const chosen = decide(this.index.candidates(req.offers), recipientKey, now, this.state);
-    if (!chosen) return { ad: null };
+    const candidates = this.index.candidates(req.offers);
+    const chosen = decide(candidates, recipientKey, now, this.state);
+    if (!chosen) {
+      this.empty[candidates.length === 0 ? 'noCandidates' : 'noneEligible'] += 1;
+      return { ad: null };
+    }
     const c = chosen.campaign as Live;
     if (chosen.chargeWeek != null) {
       // Optimistic: the counting loop books the week, or takes it back if the credit is gone.

@@ -30,6 +30,8 @@ export function httpAdSource(options: AdClientOptions): AdSource & { pausedUntil
   let warned = 0;
   let failures = 0;
   let answeredAt = 0;
+  let lateSince = 0;
+  let late = 0;
   const source = async (req: AdRequest): Promise<AdCreative | null> => {
     if (Date.now() < pausedUntil) return null;
     try {
@@ -50,7 +52,15 @@ export function httpAdSource(options: AdClientOptions): AdSource & { pausedUntil
     } catch (err) {
       failures += 1;
       // Refused or failing at once: down, so stop asking; a timeout: only when it keeps happening.
-      if (isTimeout(err) && (failures < FAILURES_BEFORE_PAUSE || Date.now() - answeredAt < HUNG_AFTER_MS)) return null;
+      if (isTimeout(err) && (failures < FAILURES_BEFORE_PAUSE || Date.now() - answeredAt < HUNG_AFTER_MS)) {
+        late += 1;
+        if (Date.now() - lateSince > 60_000) {
+          options.log.warn({ late, timeoutMs: options.timeoutMs }, 'banner decisions answered too late; those alerts went without a banner');
+          lateSince = Date.now();
+          late = 0;
+        }
+        return null;
+      }
       pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       if (Date.now() - warned > 60_000) {
         warned = Date.now();
