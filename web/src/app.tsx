@@ -69,6 +69,12 @@ const PAGES: Record<RouteName, Page> = {
   adminCrawlers: page(() => import('./pages/admin.page'), 'AdminCrawlersPage'),
   adminDeadLetters: page(() => import('./pages/admin.page'), 'AdminDeadLettersPage'),
   adminDeadLetter: page(() => import('./pages/admin.page'), 'AdminDeadLetterPage'),
+  adminAds: page(() => import('./pages/admin.page'), 'AdminAdsPage'),
+  advertising: page(() => import('./pages/advertising.page'), 'AdvertisingPage'),
+  adCampaigns: page(() => import('./pages/advertising.page'), 'AdCampaignsPage'),
+  adCampaignNew: page(() => import('./pages/advertising.page'), 'AdCampaignNewPage'),
+  adCampaign: page(() => import('./pages/advertising.page'), 'AdCampaignPage'),
+  adCredit: page(() => import('./pages/advertising.page'), 'AdCreditPage'),
 };
 
 function useSessionBoot() {

@@ -20,6 +20,12 @@ describe('routes', () => {
     expect(matchRoute('/moje-filtry/')?.name).toBe('myFilters');
   });
 
+  it('tells a new advertising campaign from a campaign id', () => {
+    expect(matchRoute('/inzerce/kampane/nova')?.name).toBe('adCampaignNew');
+    expect(matchRoute('/advertising/campaigns/cmp_1')).toEqual({ name: 'adCampaign', params: { id: 'cmp_1' }, locales: ['en'] });
+    expect(switchLocalePath('/inzerce/kredit', 'en')).toBe('/advertising/credit');
+  });
+
   it('does not match unknown paths or unknown sub-services', () => {
     expect(matchRoute('/nic-takoveho')).toBeNull();
     expect(matchRoute('/sluzby/neexistuje')).toBeNull();

@@ -50,6 +50,13 @@ export const ROUTES = {
   adminCrawlers: { cs: '/administrace/crawlery', en: '/administration/crawlers' },
   adminDeadLetters: { cs: '/administrace/nedorucene-zpravy', en: '/administration/dead-letters' },
   adminDeadLetter: { cs: '/administrace/nedorucene-zpravy/:id', en: '/administration/dead-letters/:id' },
+  adminAds: { cs: '/administrace/reklama', en: '/administration/ads' },
+  advertising: { cs: '/inzerce', en: '/advertising' },
+  adCampaigns: { cs: '/inzerce/kampane', en: '/advertising/campaigns' },
+  // Before adCampaign: `nova`/`new` is a screen, not a campaign id.
+  adCampaignNew: { cs: '/inzerce/kampane/nova', en: '/advertising/campaigns/new' },
+  adCampaign: { cs: '/inzerce/kampane/:id', en: '/advertising/campaigns/:id' },
+  adCredit: { cs: '/inzerce/kredit', en: '/advertising/credit' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -59,7 +66,7 @@ export type RouteName = keyof typeof ROUTES;
  * sitemap.xml lists and the gateway renders heads for. Blog articles and offers are added from their data.
  */
 export const PUBLIC_ROUTES = [
-  'home', 'faq', 'cookies', 'howItWorks', 'contact', 'ourStory', 'terms', 'services', 'subService', 'abroad', 'personalData', 'blog',
+  'home', 'faq', 'cookies', 'howItWorks', 'contact', 'ourStory', 'terms', 'services', 'subService', 'abroad', 'personalData', 'blog', 'advertising',
 ] as const satisfies readonly RouteName[];
 export type RouteParams = Record<string, string>;
 export type RouteMatch = { name: RouteName; params: RouteParams; locales: Locale[] };

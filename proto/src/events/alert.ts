@@ -35,6 +35,10 @@ export const AlertSentV1 = z.object({
   sentAt: z.string().datetime(),
   provider: z.enum(['smtp', 'sendgrid']),
   messageId: z.string().nullable(),
+  /** The notifier's id of this e-mail (its batch), opaque. */
+  emailId: z.string().optional(),
+  /** The campaign whose banner the e-mail carried: ad-serving counts "sent with banner" from this. */
+  adCampaignId: z.string().optional(),
 });
 export type AlertSentV1 = z.infer<typeof AlertSentV1>;
 

@@ -4,6 +4,7 @@ import type { AdServingConfig } from './config';
 import { CampaignService } from './campaigns/campaign.service';
 import { Counter } from './counting/counter';
 import { onAdCreditPurchased } from './handlers/on-ad-credit-purchased';
+import { onAlertSent } from './handlers/on-alert-sent';
 import { apiRoutes } from './http/api.routes';
 import { errorHandler } from './http/error-handler';
 import { internalRoutes } from './http/internal.routes';
@@ -67,6 +68,7 @@ export async function startAdServing(ctx: ServiceContext<AdServingConfig>) {
   shutdown.add('api', server.close);
 
   await bus.subscribe({ group: 'ad-serving.on-ad-credit-purchased', events: ['ad-credit.purchased'], fromBeginning: true, handle: onAdCreditPurchased(counter) });
+  await bus.subscribe({ group: 'ad-serving.on-alert-sent', events: ['alert.sent'], fromBeginning: true, handleBatch: onAlertSent(counter) });
   log.info({ apiPort: server.port, campaigns: serving.size() }, 'ad-serving ready');
-  return { details: () => ({ apiPort: server.port, serving: serving.size(), ...counter.stats }), apiPort: server.port, counter, serving, live, repos: { campaigns, banners, credit, stats } };
+  return { details: () => ({ apiPort: server.port, serving: serving.size(), ...counter.stats, decisions: serving.timings.count, decisionP99us: Math.round(serving.timings.quantile(0.99)), emptyDecisions: serving.empty }), apiPort: server.port, counter, serving, live, repos: { campaigns, banners, credit, stats } };
 }

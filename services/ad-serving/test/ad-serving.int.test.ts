@@ -22,6 +22,11 @@ const get = (url: string, init: RequestInit = {}) => fetch(url.replace('http://r
 const credit = async (advertiser: string, amount: number) => {
   await s.bus.publish('ad-credit.purchased', advertiser, { paymentId: `pay_${randomUUID()}`, userId: advertiser, email: `${advertiser}@example.cz`, locale: 'cs', amount, at: new Date().toISOString() });
 };
+/** What the notifier reports once it sent the e-mail with the banner (ad-serving counts "sent" from it). */
+const mailed = async (ad: { campaignId: string; clickUrl: string }) => {
+  const emailId = ad.clickUrl.split('/a/c/')[1].split('.')[1];
+  await s.parts.counter.sent([{ campaignId: ad.campaignId, emailId, at: Date.now() }]);
+};
 const ledgerOf = (advertiser: string) => s.parts.repos.credit.ledger.find({ advertiserId: advertiser }).lean().exec();
 
 describe('ad-serving', () => {
@@ -63,6 +68,11 @@ describe('ad-serving', () => {
     expect((await decide('e1', 'x@example.cz', [{ ...brnoSale, regionCode: 'CZ010', districtCode: null }])).body.ad).toBeNull();
     const ad = (await decide('e1')).body.ad;
     expect(ad).toMatchObject({ campaignId: id, advertiserId: adv, alt: 'Realitka: hypotéka do 24 hodin' });
+    // The notifier reports the e-mail sent, twice (Kafka delivers at least once): it is sent once.
+    const emailId = ad.clickUrl.split('/a/c/')[1].split('.')[1];
+    const sentEvent = { recipientEmail: 'e1@example.cz', watchdogIds: ['w1'], offerIds: ['o1'], sentAt: new Date().toISOString(), provider: 'smtp' as const, messageId: null, emailId, adCampaignId: id };
+    await s.bus.publishMany('alert.sent', [{ key: 'e1@example.cz', data: sentEvent }, { key: 'e1@example.cz', data: sentEvent }]);
+    await waitFor(async () => (await s.parts.repos.stats.findSends([`${id}|${emailId}`])).length === 1, 30_000, 'the e-mail counted as sent');
 
     const first = await get(ad.imageUrl);
     expect(Buffer.from(await first.arrayBuffer()).equals(DESKTOP)).toBe(true);
@@ -131,6 +141,51 @@ describe('ad-serving', () => {
     expect((await decide('x9', 'x9@example.cz', pardubice)).body.ad).toBeNull();
   });
 
+  it('keeps the day counters and the money exact when a counting round fails after its counters were written, and when it fails before', async () => {
+    const adv = `u_${randomUUID().slice(0, 8)}`;
+    // A district no other campaign of this file targets.
+    const id = await approvedCampaign(s, adv, { targeting: { regions: [], districts: ['CZ0721'], adTypes: [], realEstateTypes: [] } });
+    const zlin = [{ regionCode: 'CZ072', districtCode: 'CZ0721', adType: 'Sale', realEstateType: 'Land' }];
+    await credit(adv, 1_000);
+    await waitFor(async () => (await s.call('GET', '/ads/credit', adv)).body.data.balance === 1_000, 30_000, 'the credit booked');
+    const stats = s.parts.repos.stats;
+    const failOnce = <K extends 'saveTotals' | 'addDaily'>(method: K, message: string) => {
+      const original = stats[method];
+      stats[method] = (async () => {
+        stats[method] = original;
+        throw new Error(message);
+      }) as (typeof stats)[K];
+    };
+    const clickLater = (ad: { clickUrl: string }) => {
+      const [campaignId, emailId] = ad.clickUrl.split('/a/c/')[1].split('.');
+      return get(`${s.api}/a/c/${signAdToken(AD_TOKEN_SECRET, { campaignId, emailId, issuedAt: Date.now() - 60_000, expiresAt: Date.now() + 86_400_000 })}`);
+    };
+
+    const first = [(await decide('k1', 'k1@example.cz', zlin)).body.ad, (await decide('k2', 'k2@example.cz', zlin)).body.ad];
+    for (const ad of first) await mailed(ad);
+    for (const ad of first) await get(ad.imageUrl);
+    await clickLater(first[0]);
+    failOnce('saveTotals', 'crash after the day counters');
+    await s.parts.counter.flush();
+    await s.parts.counter.flush();
+    expect((await s.call('GET', `/ads/report?campaign=${id}`, adv)).body.data).toEqual([expect.objectContaining({ sent: 2, fetched: 2, views: 2, clicks: 1, spend: 100 })]);
+
+    const later = (await decide('k3', 'k3@example.cz', zlin)).body.ad;
+    await mailed(later);
+    await get(later.imageUrl);
+    await get(later.imageUrl);
+    await clickLater(later);
+    failOnce('addDaily', 'crash before the day counters');
+    await s.parts.counter.flush();
+    await s.parts.counter.flush();
+
+    const report = (await s.call('GET', `/ads/report?campaign=${id}`, adv)).body.data;
+    expect(report).toEqual([expect.objectContaining({ sent: 3, fetched: 3, views: 3, clicks: 2, spend: 150 })]);
+    expect(balanceOf(await ledgerOf(adv))).toEqual({ deposited: 1_000, charged: 150, balance: 850 });
+    expect((await s.call('GET', '/ads/credit', adv)).body.data).toMatchObject({ balance: 850, charged: 150 });
+    expect(await stats.unsettledImpressions()).toEqual([]);
+  });
+
   it('books a top-up once however often the event comes', async () => {
     const adv = `u_${randomUUID().slice(0, 8)}`;
     const event = { paymentId: `pay_${randomUUID()}`, userId: adv, email: `${adv}@example.cz`, locale: 'cs' as const, amount: 500_000, at: new Date().toISOString() };
@@ -155,8 +210,10 @@ describe('ad-serving', () => {
     expect((await s.call('POST', `/ads/admin/campaigns/${c.id}/reject`, 'admin', {}, 10000)).status).toBe(400);
     const rejected = await s.call('POST', `/ads/admin/campaigns/${c.id}/reject`, 'admin', { reason: 'Banner slibuje nereálný výnos.' }, 10000);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'Banner slibuje nereálný výnos.' });
-    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{ to: Array<{ address: string }>; text: string }>;
-    expect(mails.find((m) => m.to[0].address === `${adv}@example.cz`)?.text).toContain('Důvod: Banner slibuje nereálný výnos.');
+    // The shared mail catcher lists a message a moment after it accepted it.
+    const mailTo = async () => ((await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{ to: Array<{ address: string }>; text: string }>).find((m) => m.to[0].address === `${adv}@example.cz`);
+    await waitFor(async () => Boolean(await mailTo()), 15_000, 'the rejection e-mail');
+    expect((await mailTo())?.text).toContain('Důvod: Banner slibuje nereálný výnos.');
     expect((await s.call('POST', `/ads/campaigns/${c.id}/submit`, adv)).body.data.status).toBe('submitted');
   });
 });

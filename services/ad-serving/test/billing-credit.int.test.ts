@@ -61,4 +61,22 @@ describe('advertising credit through billing', () => {
     expect(balanceOf(entries)).toEqual({ deposited: 100_000, charged: 100_000, balance: 0 });
     expect((await decide('after')).body.ad).toBeNull();
   });
+
+  it('credits what was paid: an overpayment at once, and money that comes later under the same symbol, each with its tax document', async () => {
+    const adv = `o_${Date.now().toString(36)}`;
+    const order = (await billing.call('POST', '/billing/ad-credit', adv, { amount: 100_000, billing: BILLING, termsAccepted: true })).body.data.payment;
+    const transfer = (amount: number) => fetch(`${billing.sim.url}/admin/fio/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount, variableSymbol: order.variableSymbol, currency: 'CZK' }) });
+    await transfer(1_200);
+    await billing.parts.reconciler.round();
+    await waitFor(async () => (await ads.call('GET', '/ads/credit', adv)).body.data?.deposited === 120_000, 30_000, 'the overpaid credit');
+    await transfer(300);
+    await billing.parts.reconciler.round();
+    await billing.parts.reconciler.round();
+    await waitFor(async () => (await ads.call('GET', '/ads/credit', adv)).body.data?.deposited === 150_000, 30_000, 'the later money credited');
+    const invoices = (await billing.call('GET', '/billing/invoices', adv)).body.data as Array<{ total: number }>;
+    expect(invoices.map((i) => i.total).sort((a, b) => a - b)).toEqual([30_000, 120_000]);
+    expect(await billing.parts.deps.payments.findById(order.id)).toMatchObject({ received: 150_000, credited: 150_000, overpaid: 50_000 });
+    const entries = await ads.parts.repos.credit.ledger.find({ advertiserId: adv }).lean().exec();
+    expect(balanceOf(entries)).toEqual({ deposited: 150_000, charged: 0, balance: 150_000 });
+  });
 });

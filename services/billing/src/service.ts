@@ -53,7 +53,10 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const subscriptions = new SubscriptionService(deps);
     const mailer = createMailer(ctx.config);
     const invoices = new InvoiceService(deps, deps.invoices, mailer);
-    const settlement = new Settlement(deps, subscriptions, { onSettled: async (p) => void (await invoices.issueForPayment(p)) });
+    const settlement = new Settlement(deps, subscriptions, {
+      onSettled: async (p) => void (await invoices.issueForPayment(p)),
+      onCreditReceived: async (p, amount, sourceKey) => void (await invoices.issueForPayment(p, amount, sourceKey)),
+    });
     const checkout = new CheckoutService(deps);
     const mails = new SubscriptionMails(mailer, ctx.config.PUBLIC_URL);
     const fio = new FioClient(ctx.config.FIO_BASE_URL, ctx.config.FIO_TOKEN);

@@ -11,6 +11,7 @@ import { correlation } from './http/correlation';
 import { errorHandler, localeOf } from './http/error-handler';
 import { adsRoutes } from './http/ads-routes';
 import { proxyTo } from './http/proxy';
+import { streamProxyTo } from './http/stream-proxy';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { openApiDocument } from './openapi/document';
@@ -25,6 +26,10 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(httpObservability('gateway'));
+  // The banner images and click redirects inside alert e-mails, served from our origin (short
+  // timeout: an image is never worth a wait). Mounted before the page middleware (security
+  // headers, correlation, compression): thousands a second after a mailing, none of it applies.
+  app.use('/a', streamProxyTo(config.ADS_URL, Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), log));
   // Outside production the offer photos come from the local portal simulator over plain http.
   const localImages = config.NODE_ENV === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
   app.use(securityHeaders({ imgSources: [...localImages, ...config.CSP_IMG_SOURCES] }));
@@ -62,8 +67,6 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
     res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });
   });
   app.use('/api', api);
-  // The banner images and click redirects inside alert e-mails, served from our origin (short timeout: an image is never worth a wait).
-  app.use('/a', proxyTo(config.ADS_URL, Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), log));
 
   const dist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(dist, 'index.html'))) {

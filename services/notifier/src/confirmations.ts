@@ -107,6 +107,7 @@ export class Confirmations {
       data: {
         recipientEmail: a.email, watchdogIds: a.watchdogIds, offerIds: a.offerIds, sentAt: a.sentAt.toISOString(),
         provider: a.provider === 'sendgrid' ? ('sendgrid' as const) : ('smtp' as const), messageId: a.messageId,
+        emailId: a.batchId, ...(a.adCampaignId ? { adCampaignId: a.adCampaignId } : {}),
       },
       // The e-mail's first alert names the trace and correlation id `alert.sent` continues.
       correlationId: a.correlationId, trace: a.trace,

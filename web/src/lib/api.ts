@@ -25,12 +25,14 @@ type Options = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: un
 export async function api<T>(path: string, { method = 'GET', body, signal, auth = true }: Options = {}): Promise<T> {
   // The API answers its messages in the person's language.
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': useLocaleStore.getState().locale };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A Blob (a file) goes as its own bytes; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   const token = auth ? tokenOf() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body), signal });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
     throw new ApiError(0, 'NETWORK', 'network error');

@@ -1,5 +1,7 @@
 import '../modules/admin/admin.css';
+import '../modules/ads/ads.css';
 import type { PageProps } from '../app';
+import { AdminAds } from '../modules/ads/components/admin-ads';
 import { AdminAudit } from '../modules/admin/components/admin-audit';
 import { AdminCrawlers } from '../modules/admin/components/admin-crawlers';
 import { AdminDeadLetterDetail } from '../modules/admin/components/admin-dead-letter';
@@ -46,4 +48,8 @@ export function AdminDeadLettersPage() {
 export function AdminDeadLetterPage({ params }: PageProps) {
   const ot = useAdminT();
   return <AdminShell title={ot('admin.dlq.detailTitle')}><AdminDeadLetterDetail key={params.id} id={params.id} /></AdminShell>;
+}
+export function AdminAdsPage() {
+  const ot = useAdminT();
+  return <AdminShell title={ot('admin.tab.ads')}><AdminAds /></AdminShell>;
 }

@@ -11,6 +11,9 @@ import { Reach } from './reach';
 
 export type FetchEvent = { campaignId: string; emailId: string; issuedAt: number; cls: FetchClass; at: number };
 export type ClickEvent = { campaignId: string; emailId: string; at: number };
+/** An alert e-mail the notifier sent with a campaign's banner (alert.sent). */
+export type SendEvent = { campaignId: string; emailId: string; at: number };
+type Waiting = { done: () => void; fail: (err: Error) => void };
 type Deposit = { paymentId: string; advertiserId: string; amount: number; at: number; done: (booked: boolean) => void; fail: (err: Error) => void };
 
 /** Token states seen lately, so a reload costs no database read (bounded; older ones are read again). */
@@ -28,7 +31,8 @@ export class Counter {
   private clicks: ClickEvent[] = [];
   private deposits: Deposit[] = [];
   private weeks: Array<{ campaignId: string; advertiserId: string; week: number }> = [];
-  private sentCounts = new Map<string, DailyIncrement>();
+  private sends: SendEvent[] = [];
+  private sendWaiters: Waiting[] = [];
   private readonly recent = new Map<string, ImpressionState>();
   readonly reachCounts = new Reach();
   private timer: NodeJS.Timeout | null = null;
@@ -60,11 +64,14 @@ export class Counter {
     this.clicks.push(e);
   }
 
-  sent(campaignId: string, advertiserId: string, day: string): void {
-    const key = `${campaignId}|${day}`;
-    const inc = this.sentCounts.get(key) ?? { campaignId, advertiserId, day, sent: 0 };
-    inc.sent = (inc.sent ?? 0) + 1;
-    this.sentCounts.set(key, inc);
+  /** E-mails sent with a banner; resolves once they are counted (each e-mail once, however often it is reported). */
+  sent(events: SendEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    return new Promise((done, fail) => {
+      this.sends.push(...events);
+      this.sendWaiters.push({ done, fail });
+      void this.flush();
+    });
   }
 
   reach(offers: AdDecisionRequest['offers'], now: number): void {
@@ -95,59 +102,83 @@ export class Counter {
     const clicks = this.clicks;
     const deposits = this.deposits;
     const weeks = this.weeks;
-    const sent = this.sentCounts;
+    const sends = this.sends;
+    const sendWaiters = this.sendWaiters;
     this.fetches = [];
     this.clicks = [];
     this.deposits = [];
     this.weeks = [];
-    this.sentCounts = new Map();
-    const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sent.size === 0;
+    this.sends = [];
+    this.sendWaiters = [];
+    const nothing = fetches.length + clicks.length + deposits.length + weeks.length + sends.length === 0;
     const reach = this.reachCounts.take();
     if (this.repairNeeded) {
-      this.repairNeeded = false;
-      await this.recover().catch((err: Error) => {
-        this.repairNeeded = true;
-        this.log.warn({ err }, 'repair of unsettled impressions failed; next round tries again');
-      });
+      try {
+        await this.recover();
+        this.repairNeeded = false;
+      } catch (err) {
+        // No new round before the failed one is finished: its counters remember only their last round.
+        this.log.warn({ err }, 'repair of an unfinished counting round failed; counting waits and tries again');
+        this.putBack(fetches, clicks, deposits, weeks, sends, sendWaiters, reach);
+        return;
+      }
     }
     if (nothing && reach.length === 0) return;
     const round = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
-    const daily = new Map<string, DailyIncrement>(sent);
+    const daily = new Map<string, DailyIncrement>();
     const dirtyCredit = new Set<string>();
     const dirtyTotals = new Set<string>();
     try {
       await this.bookDeposits(deposits, dirtyCredit);
       await this.bookWeeks(weeks, daily, dirtyCredit, dirtyTotals);
       const settled = await this.countFetches(round, fetches, daily, dirtyCredit, dirtyTotals);
-      await this.countClicks(clicks, daily);
-      await this.live.repos.stats.addDaily([...daily.values()]);
+      const clicked = await this.countClicks(round, clicks, daily);
+      const counted = await this.countSends(round, sends, daily);
+      await this.live.repos.stats.addDaily([...daily.values()], round);
       await this.save(dirtyCredit, dirtyTotals);
       if (settled.length > 0) await this.live.repos.stats.markImpressions(settled, { settled: true });
+      if (clicked.length > 0) await this.live.repos.stats.markClicks(clicked, { settled: true });
+      if (counted.length > 0) await this.live.repos.stats.markSends(counted, { settled: true });
       await this.reachCounts.save(this.live.repos.stats, reach);
       this.stats.rounds += 1;
+      for (const w of sendWaiters) w.done();
     } catch (err) {
       this.stats.failures += 1;
       this.log.error({ err, round }, 'counting round failed; its unsettled impressions are finished at the next start');
       for (const d of deposits) d.fail(err as Error);
-      // Tried again next round: a fetch already stored is read back as such, so nothing counts twice.
-      this.fetches = [...fetches, ...this.fetches];
-      this.clicks = [...clicks, ...this.clicks];
-      for (const inc of sent.values()) this.addTo(this.sentCounts, inc.campaignId, inc.advertiserId, inc.day, { sent: inc.sent ?? 0 });
+      // Tried again next round: a fetch, click or send already stored is read back as such, so
+      // nothing counts twice; what the round stored is finished by the repair. The sends' events
+      // are redelivered by Kafka (their handler fails with the round).
+      for (const w of sendWaiters) w.fail(err as Error);
+      this.putBack(fetches, clicks, [], weeks, [], [], reach);
       this.repairNeeded = true;
     }
   }
 
+  private putBack(fetches: FetchEvent[], clicks: ClickEvent[], deposits: Deposit[], weeks: Counter['weeks'], sends: SendEvent[], sendWaiters: Waiting[], reach: ReturnType<Reach['take']>): void {
+    this.fetches = [...fetches, ...this.fetches];
+    this.clicks = [...clicks, ...this.clicks];
+    this.deposits = [...deposits, ...this.deposits];
+    this.weeks = [...weeks, ...this.weeks];
+    this.sends = [...sends, ...this.sends];
+    this.sendWaiters = [...sendWaiters, ...this.sendWaiters];
+    for (const r of reach) this.reachCounts.restore(r);
+  }
+
   /**
-   * Finishes rounds a crash or a failed write left unsettled: the credit and spend are rebuilt
-   * from the ledger for the advertisers concerned, a round's views with no charge entry are
-   * charged now (under the round's own entry id, so never twice), and the impressions settled.
-   * The day counters of such a round may lack its fetches (the money is exact; docs/runbook.md).
+   * Finishes rounds a crash or a failed write left unsettled, from their own records: the credit
+   * and spend are rebuilt from the ledger for the advertisers concerned, each round's views are
+   * charged under the round's own entry ids (never twice; a charge booked before the crash is
+   * read back), and its fetches, views, clicks and spend are added to the day counters, which
+   * take each round once (`addDaily`). Then the records are settled.
    */
   async recover(): Promise<{ impressions: number; charged: number }> {
-    const open = await this.live.repos.stats.unsettledImpressions();
-    if (open.length === 0) return { impressions: 0, charged: 0 };
-    const campaigns = (await Promise.all([...new Set(open.map((i) => i.campaignId))].map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
-    for (const id of new Set(campaigns.map((c) => c!.advertiserId))) {
+    const [open, openClicks, openSends] = await Promise.all([this.live.repos.stats.unsettledImpressions(), this.live.repos.stats.unsettledClicks(), this.live.repos.stats.unsettledSends()]);
+    if (open.length + openClicks.length + openSends.length === 0) return { impressions: 0, charged: 0 };
+    const ids = [...new Set([...open, ...openClicks, ...openSends].map((i) => i.campaignId))];
+    const campaigns = (await Promise.all(ids.map((id) => this.live.campaign(id, 0)))).filter((c) => c != null);
+    const advertiserOf = new Map(campaigns.map((c) => [c!._id, c!.advertiserId]));
+    for (const id of new Set(advertiserOf.values())) {
       const entries = [];
       for await (const e of this.live.repos.credit.allEntriesOf(id)) entries.push(e);
       const deposited = entries.filter((e) => e.kind === 'deposit').reduce((s, e) => s + e.amount, 0);
@@ -158,22 +189,40 @@ export class Counter {
       const { spent, weeks } = await this.live.repos.credit.spentOn(c!._id);
       this.live.totals.set(c!._id, { _id: c!._id, spent, weeksPaid: weeks, updatedAt: new Date() });
     }
-    const byRound = new Map<string, Map<string, number>>();
-    for (const i of open.filter((x) => x.net)) {
-      const views = byRound.get(i.round) ?? new Map<string, number>();
-      views.set(i.campaignId, (views.get(i.campaignId) ?? 0) + 1);
-      byRound.set(i.round, views);
-    }
-    const daily = new Map<string, DailyIncrement>();
-    const dirtyCredit = new Set(campaigns.map((c) => c!.advertiserId));
-    const dirtyTotals = new Set(campaigns.map((c) => c!._id));
+    const dirtyCredit = new Set(advertiserOf.values());
+    const dirtyTotals = new Set(advertiserOf.keys());
     const before = this.stats.charged;
-    for (const [round, views] of byRound) await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
-    await this.live.repos.stats.addDaily([...daily.values()]);
+    const rounds = new Set([...open.flatMap((i) => [i.round, i.fetchedRound ?? i.round]), ...openClicks.map((c) => c.round ?? ''), ...openSends.map((x) => x.round)].filter(Boolean));
+    for (const round of rounds) {
+      const daily = new Map<string, DailyIncrement>();
+      for (const x of openSends) {
+        const advertiserId = advertiserOf.get(x.campaignId);
+        if (advertiserId && x.round === round) this.addTo(daily, x.campaignId, advertiserId, x.day, { sent: 1 });
+      }
+      const views = new Map<string, number>();
+      for (const i of open) {
+        const advertiserId = advertiserOf.get(i.campaignId);
+        if (!advertiserId) continue;
+        const viewed = i.net && i.round === round;
+        if ((i.fetchedRound ?? i.round) === round) this.addTo(daily, i.campaignId, advertiserId, i.day, { fetched: 1 });
+        if (viewed) {
+          this.addTo(daily, i.campaignId, advertiserId, i.viewDay ?? i.day, { views: 1 });
+          views.set(i.campaignId, (views.get(i.campaignId) ?? 0) + 1);
+        }
+      }
+      for (const c of openClicks) {
+        const advertiserId = advertiserOf.get(c.campaignId);
+        if (advertiserId && c.round === round) this.addTo(daily, c.campaignId, advertiserId, c.day ?? pragueDay(c.at.getTime()), { clicks: 1 });
+      }
+      await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
+      await this.live.repos.stats.addDaily([...daily.values()], round);
+    }
     await this.save(dirtyCredit, dirtyTotals);
     await this.live.repos.stats.markImpressions(open.map((i) => i._id), { settled: true });
+    await this.live.repos.stats.markClicks(openClicks.map((c) => c._id), { settled: true });
+    await this.live.repos.stats.markSends(openSends.map((x) => x._id), { settled: true });
     for (const c of campaigns) this.touched(c!._id);
-    this.log.warn({ impressions: open.length, charged: this.stats.charged - before }, 'unsettled impressions finished');
+    this.log.warn({ impressions: open.length, clicks: openClicks.length, sends: openSends.length, rounds: rounds.size, charged: this.stats.charged - before }, 'unfinished counting rounds finished');
     return { impressions: open.length, charged: this.stats.charged - before };
   }
 
@@ -227,7 +276,7 @@ export class Counter {
     const stored = new Map((await this.live.repos.stats.findImpressions(unknown)).map((r) => [r._id, r]));
     const state = new Map<string, ImpressionState>(ids.map((id) => [id, this.recent.has(id) ? this.recent.get(id)! : stored.has(id) ? { net: stored.get(id)!.net } : null]));
     const inserts = new Map<string, ImpressionRecord>();
-    const upgrades: string[] = [];
+    const upgrades: Array<{ id: string; day: string }> = [];
     const views = new Map<string, number>();
     for (const f of counted) {
       const id = `${f.campaignId}|${f.emailId}`;
@@ -238,13 +287,13 @@ export class Counter {
       const campaign = await this.live.campaign(f.campaignId);
       if (!campaign) continue;
       if (step.fetched) {
-        inserts.set(id, { _id: id, campaignId: f.campaignId, day, net: step.next!.net, round, settled: false, at: new Date(f.at) });
+        inserts.set(id, { _id: id, campaignId: f.campaignId, day, net: step.next!.net, round, fetchedRound: round, viewDay: step.next!.net ? day : null, settled: false, at: new Date(f.at) });
         this.live.holds.fetched(`c:${f.campaignId}`, f.issuedAt, f.at);
         this.live.holds.fetched(`a:${campaign.advertiserId}`, f.issuedAt, f.at);
       } else if (inserts.has(id)) {
-        inserts.get(id)!.net = true;
+        Object.assign(inserts.get(id)!, { net: true, viewDay: day });
       } else {
-        upgrades.push(id);
+        upgrades.push({ id, day });
       }
       this.addTo(daily, f.campaignId, campaign.advertiserId, day, { fetched: step.fetched, views: step.net });
       if (step.net) views.set(f.campaignId, (views.get(f.campaignId) ?? 0) + 1);
@@ -252,10 +301,12 @@ export class Counter {
       this.stats.views += step.net;
     }
     await this.live.repos.stats.insertImpressions([...inserts.values()]);
-    if (upgrades.length > 0) await this.live.repos.stats.markImpressions(upgrades, { net: true, round, settled: false });
+    for (const day of new Set(upgrades.map((u) => u.day))) {
+      await this.live.repos.stats.markImpressions(upgrades.filter((u) => u.day === day).map((u) => u.id), { net: true, round, viewDay: day, settled: false });
+    }
     for (const [id, s] of state) this.remember(id, s);
     await this.charge(round, views, daily, dirtyCredit, dirtyTotals);
-    return [...inserts.keys(), ...upgrades];
+    return [...inserts.keys(), ...upgrades.map((u) => u.id)];
   }
 
   /** One ledger entry per campaign and round for its net views, within credit and budget. */
@@ -268,10 +319,16 @@ export class Counter {
       const totals = this.live.totals.get(c!._id)!;
       const price = pricePerView(credit.deposited);
       const due = chargeViews({ views: views.get(c!._id)!, pricePerView: price, balance: credit.balance, budgetLeft: c!.budget == null ? Infinity : c!.budget - totals.spent });
+      const entryId = `chg:${round}:${c!._id}`;
       const booked = await this.live.repos.credit.book({
-        _id: `chg:${round}:${c!._id}`, advertiserId: c!.advertiserId, campaignId: c!._id, kind: 'charge', amount: due.amount, views: due.charged, free: due.free, day: pragueDay(now), at: new Date(now),
+        _id: entryId, advertiserId: c!.advertiserId, campaignId: c!._id, kind: 'charge', amount: due.amount, views: due.charged, free: due.free, day: pragueDay(now), at: new Date(now),
       });
-      if (!booked) continue;
+      if (!booked) {
+        // Booked before a crash (recovery): the money is in the ledger already; the day counters still take it (once per round).
+        const earlier = await this.live.repos.credit.findEntry(entryId);
+        if (earlier) this.addTo(daily, c!._id, c!.advertiserId, earlier.day ?? pragueDay(now), { spend: earlier.amount, free: earlier.free });
+        continue;
+      }
       credit.charged += due.amount;
       credit.balance -= due.amount;
       totals.spent += due.amount;
@@ -284,18 +341,36 @@ export class Counter {
     }
   }
 
-  private async countClicks(clicks: ClickEvent[], daily: Map<string, DailyIncrement>): Promise<void> {
-    if (clicks.length === 0) return;
+  /** First click per e-mail and campaign; answers the ids to settle. */
+  private async countClicks(round: string, clicks: ClickEvent[], daily: Map<string, DailyIncrement>): Promise<string[]> {
+    if (clicks.length === 0) return [];
     const byId = new Map(clicks.map((c) => [`${c.campaignId}|${c.emailId}`, c]));
     const known = new Set((await this.live.repos.stats.findClicks([...byId.keys()])).map((c) => c._id));
     const fresh = [...byId.entries()].filter(([id]) => !known.has(id));
-    await this.live.repos.stats.insertClicks(fresh.map(([_id, c]) => ({ _id, campaignId: c.campaignId, at: new Date(c.at) })));
+    await this.live.repos.stats.insertClicks(fresh.map(([_id, c]) => ({ _id, campaignId: c.campaignId, round, day: pragueDay(c.at), settled: false, at: new Date(c.at) })));
     for (const [, c] of fresh) {
       const campaign = await this.live.campaign(c.campaignId);
       if (!campaign) continue;
       this.addTo(daily, c.campaignId, campaign.advertiserId, pragueDay(c.at), { clicks: 1 });
       this.stats.clicks += 1;
     }
+    return fresh.map(([id]) => id);
+  }
+
+  /** First report per e-mail and campaign of a banner sent; answers the ids to settle. */
+  private async countSends(round: string, sends: SendEvent[], daily: Map<string, DailyIncrement>): Promise<string[]> {
+    if (sends.length === 0) return [];
+    const byId = new Map(sends.map((x) => [`${x.campaignId}|${x.emailId}`, x]));
+    const known = new Set((await this.live.repos.stats.findSends([...byId.keys()])).map((x) => x._id));
+    const fresh: Array<[string, SendEvent, string]> = [];
+    for (const [id, x] of byId) {
+      if (known.has(id)) continue;
+      const campaign = await this.live.campaign(x.campaignId);
+      if (campaign) fresh.push([id, x, campaign.advertiserId]);
+    }
+    await this.live.repos.stats.insertSends(fresh.map(([_id, x]) => ({ _id, campaignId: x.campaignId, round, day: pragueDay(x.at), settled: false, at: new Date(x.at) })));
+    for (const [, x, advertiserId] of fresh) this.addTo(daily, x.campaignId, advertiserId, pragueDay(x.at), { sent: 1 });
+    return fresh.map(([id]) => id);
   }
 
   private async save(dirtyCredit: Set<string>, dirtyTotals: Set<string>): Promise<void> {

@@ -31,6 +31,14 @@ export class Reach {
     this.counts.set(key, inc);
   }
 
+  /** Puts back what a round took and could not save. */
+  restore(inc: ReachIncrement): void {
+    const key = `${inc.week}|${inc.regionCode}|${inc.adType}`;
+    const have = this.counts.get(key);
+    if (have) have.emails += inc.emails;
+    else this.counts.set(key, { ...inc });
+  }
+
   take(): ReachIncrement[] {
     const out = [...this.counts.values()];
     this.counts = new Map();

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { AdDecisionRequest, AdDecisionResponse } from '@rr/proto';
 import type { Logger } from '@rr/kit';
 import { signAdToken } from '../domain/ad-token';
-import { FrequencyCap, pragueDay } from '../domain/frequency-cap';
+import { FrequencyCap } from '../domain/frequency-cap';
+import { LatencyWindow } from '../domain/latency-window';
 import { decide, type DecisionState, type ServingCampaign } from '../domain/selection';
 import { TargetIndex } from '../domain/targeting';
 import type { CampaignRecord } from '../repositories/campaign.repository';
@@ -23,6 +24,10 @@ export class ServingSet {
   private readonly state: DecisionState;
   private readonly base: string;
   private refreshing: Promise<void> | null = null;
+  /** How long each decision takes in this process (µs): the health report's p99, the figure bench:ads prints. */
+  readonly timings = new LatencyWindow();
+  /** Decisions that answered no banner: no campaign targets the e-mail, or none of those may serve now (credit, pacing, cap, period). */
+  readonly empty = { noCandidates: 0, noneEligible: 0 };
 
   constructor(private readonly live$: LiveState, private readonly counter: Counter, private readonly options: ServingOptions, private readonly log: Logger) {
     this.cap = new FrequencyCap(options.capPerDay);
@@ -49,10 +54,23 @@ export class ServingSet {
   }
 
   decide(req: AdDecisionRequest, now = Date.now()): AdDecisionResponse {
+    const started = process.hrtime.bigint();
+    try {
+      return this.choose(req, now);
+    } finally {
+      this.timings.add(Number(process.hrtime.bigint() - started) / 1_000);
+    }
+  }
+
+  private choose(req: AdDecisionRequest, now: number): AdDecisionResponse {
     this.counter.reach(req.offers, now);
     const recipientKey = createHmac('sha256', this.options.tokenSecret).update(req.recipient.toLowerCase()).digest('base64url').slice(0, 16);
-    const chosen = decide(this.index.candidates(req.offers), recipientKey, now, this.state);
-    if (!chosen) return { ad: null };
+    const candidates = this.index.candidates(req.offers);
+    const chosen = decide(candidates, recipientKey, now, this.state);
+    if (!chosen) {
+      this.empty[candidates.length === 0 ? 'noCandidates' : 'noneEligible'] += 1;
+      return { ad: null };
+    }
     const c = chosen.campaign as Live;
     if (chosen.chargeWeek != null) {
       // Optimistic: the counting loop books the week, or takes it back if the credit is gone.
@@ -61,7 +79,6 @@ export class ServingSet {
     }
     this.live$.holds.sent(`c:${c.id}`, now);
     this.live$.holds.sent(`a:${c.advertiserId}`, now);
-    this.counter.sent(c.id, c.advertiserId, pragueDay(now));
     const token = signAdToken(this.options.tokenSecret, { campaignId: c.id, emailId: req.emailId, issuedAt: now, expiresAt: now + this.options.tokenMs });
     return {
       ad: {

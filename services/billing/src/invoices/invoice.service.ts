@@ -32,10 +32,11 @@ const describe = (p: Pick<PaymentRecord, 'tier' | 'period'>) => {
 export class InvoiceService {
   constructor(private readonly deps: BillingDeps, private readonly invoices: InvoiceRepository, private readonly mailer?: Mailer) {}
 
-  async issueForPayment(p: PaymentRecord): Promise<InvoiceRecord> {
-    const split = vatSplit(p.amount);
+  /** `amount` and `sourceKey` differ from the order's for advertising credit paid in more than one transfer. */
+  async issueForPayment(p: PaymentRecord, amount = p.amount, sourceKey = `payment:${p._id}`): Promise<InvoiceRecord> {
+    const split = vatSplit(amount);
     const inv = await this.invoices.issue({
-      series: 'FV', kind: kindFor(p.amount, p.billing.ico ?? null), sourceKey: `payment:${p._id}`, paymentId: p._id, userId: p.userId,
+      series: 'FV', kind: kindFor(amount, p.billing.ico ?? null), sourceKey, paymentId: p._id, userId: p.userId,
       supplier: supplierOf(this.deps.config), customer: billingToParty(p.billing), item: { tier: p.tier, period: p.period, description: describe(p) },
       base: split.base, vat: split.vat, total: split.total, vatRate: VAT_RATE_PERCENT, currency: 'CZK', variableSymbol: p.variableSymbol,
       method: p.method, issuedAt: new Date(), taxableSupplyAt: p.paidAt ?? new Date(), correctsNumber: null,

@@ -26,6 +26,8 @@ export type PaymentRecord = {
   /** Bank transfers: haléře received so far under this variable symbol, and above the amount. */
   received: number;
   overpaid: number;
+  /** Advertising credit: haléře announced to the ad service so far (what was paid, overpayments included). */
+  credited?: number;
   /** Haléře refunded so far (credit notes issued for each refund). */
   refunded: number;
   /** Why a provider's answer was not applied (amount or currency differ). */
@@ -65,6 +67,7 @@ const schema = new Schema<PaymentRecord>({
   gatewayUrl: { type: String, default: null },
   received: { type: Number, default: 0 },
   overpaid: { type: Number, default: 0 },
+  credited: { type: Number, default: 0 },
   refunded: { type: Number, default: 0 },
   mismatch: { type: String, default: null },
   billing: Schema.Types.Mixed,

@@ -8,7 +8,11 @@ import type { PaymentRecord } from './payment.model';
 
 const RECHECK_MS = { card: 60_000, 'bank-transfer': 5 * 60_000 } as const;
 
-export type SettlementHooks = { onSettled?: (p: PaymentRecord) => Promise<void> };
+export type SettlementHooks = {
+  onSettled?: (p: PaymentRecord) => Promise<void>;
+  /** The tax document of advertising credit received: `sourceKey` tells the first payment from money that came later. */
+  onCreditReceived?: (p: PaymentRecord, amount: number, sourceKey: string) => Promise<void>;
+};
 
 /**
  * Brings a payment to the state its provider reports. Redirects and notifications only say
@@ -52,6 +56,7 @@ export class Settlement {
       current = await this.reschedule(current);
     }
     if (current.state === 'paid' && !current.settledAt) current = await this.settle(current);
+    else if (current.purpose === 'ad-credit' && current.settledAt && current.received > (current.credited ?? current.amount)) current = await this.creditLater(current);
     return current;
   }
 
@@ -69,10 +74,13 @@ export class Settlement {
   /** Applies a paid payment to the subscription, then marks it settled (the reconciler retries what failed between). */
   async settle(p: PaymentRecord): Promise<PaymentRecord> {
     if (p.purpose === 'ad-credit') {
-      // The tax document first, then the credit: a failed publish is retried by the reconciler
-      // (the invoice is one per payment, and the ad service books one deposit per payment).
-      await this.hooks.onSettled?.(p);
-      await this.publishAdCredit(p);
+      // What was paid becomes credit, an overpayment too (docs/decisions.md). The tax document
+      // first, then the credit: a failed publish is retried by the reconciler (the invoice is one
+      // per source key, and the ad service books one deposit per payment id).
+      const amount = Math.max(p.amount, p.received);
+      await this.hooks.onCreditReceived?.(p, amount, `payment:${p._id}`);
+      await this.publishAdCredit(p, p._id, amount);
+      await this.deps.payments.update(p._id, { credited: amount });
       return (await this.deps.payments.markSettled(p._id)) ?? p;
     }
     await this.subscriptions.applyPayment(p);
@@ -107,10 +115,23 @@ export class Settlement {
     return this.deps.payments.update(order._id, { providerPaymentId });
   }
 
-  private async publishAdCredit(p: PaymentRecord): Promise<void> {
-    // The ordered amount, as invoiced; an overpayment stays recorded on the payment (runbook: refund by hand).
+  /**
+   * Money that came under a settled credit order's symbol later (a second transfer): credit too,
+   * with its own tax document and deposit id (`<paymentId>-<received so far>`), each once.
+   */
+  private async creditLater(p: PaymentRecord): Promise<PaymentRecord> {
+    const credited = p.credited ?? p.amount;
+    const extra = p.received - credited;
+    const key = `${p._id}-${p.received}`;
+    await this.hooks.onCreditReceived?.(p, extra, `payment:${key}`);
+    await this.publishAdCredit(p, key, extra);
+    this.deps.log.info({ paymentId: p._id, extra }, 'later money under a credit order credited');
+    return (await this.deps.payments.update(p._id, { credited: p.received, overpaid: Math.max(0, p.received - p.amount) })) ?? p;
+  }
+
+  private async publishAdCredit(p: PaymentRecord, paymentId: string, amount: number): Promise<void> {
     await this.deps.bus.publish('ad-credit.purchased', p.userId, {
-      paymentId: p._id, userId: p.userId, email: p.email, locale: p.locale, amount: p.amount, at: (p.paidAt ?? new Date()).toISOString(),
+      paymentId, userId: p.userId, email: p.email, locale: p.locale, amount, at: new Date().toISOString(),
     });
   }
 

@@ -53,9 +53,9 @@ export function giveBack(queue: AlertQueue, batch: DuePick, entries: QueuedEntry
 }
 
 /** What `alert.sent` and the ledger's confirmation say about an accepted e-mail. */
-export function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null) {
+export function acceptedOf(batchId: string, entries: LedgerEntry[], sentAt: Date, provider: string, messageId: string | null, adCampaignId: string | null) {
   return {
-    keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, email: entries[0].email,
+    keys: entries.map((e) => e._id), batchId, sentAt, provider, messageId, adCampaignId, email: entries[0].email,
     correlationId: entries[0].correlationId ?? undefined, trace: entries[0].trace ?? undefined,
     watchdogIds: [...new Set(entries.map((e) => e.watchdogId))], offerIds: entries.map((e) => e.offerId),
   };

@@ -49,7 +49,7 @@ export class Recovery {
         if ((entry.sentAt?.getTime() ?? 0) < now - REPORT_GRACE_MS) unreported.set(entry.batchId ?? entry._id, [...(unreported.get(entry.batchId ?? entry._id) ?? []), entry]);
       } else if (this.adopt(entry)) adopted++;
     }
-    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId));
+    for (const [batchId, entries] of unreported) this.confirmations.addUnreported(acceptedOf(batchId, entries, entries[0].sentAt ?? new Date(now), entries[0].provider ?? 'smtp', entries[0].messageId, entries[0].adCampaignId ?? null));
     if (adopted > 0) this.ctx.kick();
     return { adopted, unreported: unreported.size };
   }

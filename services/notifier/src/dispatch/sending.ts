@@ -65,6 +65,6 @@ export class Sending {
     const acceptedAt = new Date();
     this.ctx.timings.record('send', acceptedAt.getTime() - sendStarted);
     await marked;
-    this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId));
+    this.confirmations.add(acceptedOf(batch.batchId, entries, acceptedAt, sent.provider, sent.messageId, ad?.campaignId ?? null));
   }
 }

@@ -13,17 +13,39 @@ describe('the ad service client', () => {
       calls.push([url, JSON.parse(String(init.body))]);
       return new Response(JSON.stringify({ ad }), { status: 200 });
     }) as typeof fetch });
-    expect(await source(request)).toEqual({ imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: 'Alt' });
+    expect(await source(request)).toEqual({ imageUrl: ad.imageUrl, mobileImageUrl: ad.mobileImageUrl, clickUrl: ad.clickUrl, alt: 'Alt', campaignId: 'cmp_1' });
     expect(calls).toEqual([['http://ads:8107/internal/decide', {
       emailId: 'e1', recipient: 'a@example.cz', locale: 'cs', offers: [{ regionCode: 'CZ010', districtCode: 'CZ0100', adType: 'Sale', realEstateType: 'Apartment' }],
     }]]);
   });
 
-  it('gives up after the timeout and does not ask again for a while', async () => {
+  const hanging = (counter: { calls: number }) => ((_: string, init: RequestInit) => {
+    counter.calls++;
+    return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+  }) as typeof fetch;
+
+  it('gives up on one e-mail after the timeout but asks again for the next', async () => {
+    const counter = { calls: 0 };
+    const source = httpAdSource({ url: 'http://ads', timeoutMs: 30, log, fetch: hanging(counter) });
+    expect(await source(request)).toBeNull();
+    expect(await source(request)).toBeNull();
+    expect(counter.calls).toBe(2);
+    expect(source.pausedUntil()).toBe(0);
+  });
+
+  it('stops asking for a while after timeouts in a row', async () => {
+    const counter = { calls: 0 };
+    const source = httpAdSource({ url: 'http://ads', timeoutMs: 5, log, fetch: hanging(counter) });
+    for (let i = 0; i < 25; i++) expect(await source(request)).toBeNull();
+    expect(counter.calls).toBe(20);
+    expect(source.pausedUntil()).toBeGreaterThan(Date.now());
+  });
+
+  it('stops asking for a while at once when the ad service is down', async () => {
     let calls = 0;
-    const source = httpAdSource({ url: 'http://ads', timeoutMs: 30, log, fetch: ((_: string, init: RequestInit) => {
+    const source = httpAdSource({ url: 'http://ads', timeoutMs: 30, log, fetch: (async () => {
       calls++;
-      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
     }) as typeof fetch });
     expect(await source(request)).toBeNull();
     expect(await source(request)).toBeNull();

@@ -2,7 +2,7 @@ import type { Locale, Offer } from '@rr/proto';
 import { escapeHtml } from './format';
 
 /** A banner the ad service chose for one e-mail (520×250 desktop, 320×150 mobile per the spec). */
-export type AdCreative = { imageUrl: string; mobileImageUrl?: string; clickUrl: string; alt: string; advertiserId?: string };
+export type AdCreative = { imageUrl: string; mobileImageUrl?: string; clickUrl: string; alt: string; advertiserId?: string; campaignId?: string };
 
 /** What the ad service is asked: this e-mail's id and its offers (contextual; no profile of the person). */
 export type AdRequest = { email: string; locale: Locale; emailId: string; offers: Offer[] };

@@ -39,6 +39,8 @@ export type LedgerEntry = {
   reported: boolean;
   provider: string | null;
   messageId: string | null;
+  /** The campaign whose banner the e-mail carried (reported on alert.sent). */
+  adCampaignId?: string | null;
   failure: string | null;
   createdAt: Date;
 };
@@ -48,7 +50,7 @@ const schema = new Schema<LedgerEntry>(
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
     offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
-    provider: String, messageId: String, failure: String, createdAt: Date,
+    provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
   },
   { versionKey: false, minimize: false },
 );

@@ -12,7 +12,7 @@ export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'cl
 /** A claim of generation `gen` of an entry for a batch. */
 export type ClaimStatement = { key: string; gen: number; batchId: string };
 
-export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null };
+export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null; adCampaignId?: string | null };
 
 const DUPLICATE_KEY = 11000;
 
@@ -133,7 +133,7 @@ export class LedgerRepository {
     await this.bulk(this.entries, confirmations.flatMap((c) => c.keys.map((key) => ({
       updateOne: {
         filter: { _id: key },
-        update: { $set: { status: 'sent' as LedgerStatus, batchId: c.batchId, sentAt: c.sentAt, provider: c.provider, messageId: c.messageId, reported: false } },
+        update: { $set: { status: 'sent' as LedgerStatus, batchId: c.batchId, sentAt: c.sentAt, provider: c.provider, messageId: c.messageId, adCampaignId: c.adCampaignId ?? null, reported: false } },
       },
     }))));
   }

@@ -30,6 +30,7 @@ export function AdminShell({ title, children }: AdminShellProps) {
               <AppLink to="adminContacts" className="admin-tabs__link">{ot('admin.tab.contacts')}</AppLink>
               <AppLink to="adminCrawlers" className="admin-tabs__link">{ot('admin.tab.crawlers')}</AppLink>
               <AppLink to="adminDeadLetters" className="admin-tabs__link">{ot('admin.tab.deadLetters')}</AppLink>
+              <AppLink to="adminAds" className="admin-tabs__link">{ot('admin.tab.ads')}</AppLink>
               <AppLink to="adminAudit" className="admin-tabs__link">{ot('admin.tab.audit')}</AppLink>
             </nav>
             <h1>{title}</h1>

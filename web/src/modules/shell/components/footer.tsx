@@ -29,6 +29,7 @@ export function Footer() {
           <ul role="list">
             <li><AppLink to="ourStory">{t('meta.ourStory.title').split(' – ')[0]}</AppLink></li>
             <li><AppLink to="contact">{t('nav.contact')}</AppLink></li>
+            <li><AppLink to="advertising">{t('nav.advertising')}</AppLink></li>
             <li><a href={`mailto:${CONTACT_EMAIL}`}>{t('footer.contact', { email: CONTACT_EMAIL })}</a></li>
           </ul>
         </nav>
