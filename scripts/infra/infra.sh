@@ -82,6 +82,9 @@ kafka_start() {
       || { cat "$LOGS/kafka-format.log" >&2; die "formatting Kafka storage failed"; }
   fi
   say "Kafka: starting (KRaft, one node) on $KAFKA_PORT…"
+  # Three files per partition: a broker that kept the topics of many test runs outgrows a
+  # 20,000-file limit and shuts down ("Too many open files"); raise it as far as allowed.
+  ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   nohup java "${java_opts[@]}" -cp "$cp" kafka.Kafka "$cfg" >"$LOGS/kafka.log" 2>&1 &
   echo $! >"$PIDS/kafka.pid"
   wait_port "$KAFKA_PORT" Kafka 120 "$LOGS/kafka.log"

@@ -48,7 +48,8 @@ describe('banners in alert e-mails (notifier → ad-serving)', () => {
     expect(src).toMatch(new RegExp(`^http://rr\\.test/a/i/${campaignId}\\.`));
     expect(mail.html).toMatch(/<img class="ad-m" src="http:\/\/rr\.test\/a\/i\/[^"]+\/m\.png"/);
     expect(mail.html).toContain('Reklama – obchodní sdělení');
-    expect(mail.html).toContain('https://realityradar.test/inzerce');
+    // "About this ad" names the advertiser: their public page.
+    expect(mail.html).toMatch(/href="https:\/\/realityradar\.test\/uzivatel\/[^"]+"[^>]*>O této reklamě/);
     expect(mail.text).toContain('Reklamu v upozorněních můžete kdykoli odmítnout');
     expect(mail.text).toContain('https://realityradar.test/muj-profil');
     expect(mail.text).toMatch(/Realitka: hypotéka do 24 hodin http:\/\/rr\.test\/a\/c\//);

@@ -32,7 +32,7 @@ const T = {
  */
 const PATHS: Record<Locale, { advertiser: string; about: string; profile: string }> = {
   cs: { advertiser: '/uzivatel/', about: '/inzerce', profile: '/muj-profil' },
-  en: { advertiser: '/user/', about: '/inzerce', profile: '/my-profile' },
+  en: { advertiser: '/user/', about: '/advertising', profile: '/my-profile' },
 };
 
 /**
