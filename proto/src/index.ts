@@ -28,3 +28,4 @@ export * from './domain/criteria-containment';
 export * from './api/filters';
 export * from './api/links';
 export * from './api/offers';
+export * from './api/analytics';

@@ -34,6 +34,7 @@ export function portsFor(offset = 0) {
     accountApi: TOPOLOGY.account.ports.ACCOUNT_API_PORT + offset,
     billingApi: TOPOLOGY.billing.ports.BILLING_API_PORT + offset,
     adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
+    analyticsApi: TOPOLOGY.analytics.ports.ANALYTICS_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
       account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'),
@@ -117,7 +118,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       RECONCILE_SECONDS: '5',
     }),
     svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
-    svc('analytics'),
+    svc('analytics', { ANALYTICS_API_PORT: String(PORTS.analyticsApi) }),
     {
       name: 'gateway',
       dir: 'services/gateway',
@@ -132,6 +133,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         OFFERS_URL: local(PORTS.normaliserApi),
         BILLING_URL: local(PORTS.billingApi),
         ADS_URL: local(PORTS.adsApi),
+        ANALYTICS_URL: local(PORTS.analyticsApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

@@ -28,6 +28,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
       OFFERS_URL: [{ service: 'normaliser', port: 'OFFERS_API_PORT' }],
       BILLING_URL: [{ service: 'billing', port: 'BILLING_API_PORT' }],
       ADS_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }],
+      ANALYTICS_URL: [{ service: 'analytics', port: 'ANALYTICS_API_PORT' }],
       SERVICE_HEALTH_URLS: [
         ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
@@ -43,7 +44,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },
   // One instance: its counting loop is the single writer of counts and credit (services/ad-serving/README.md).
   'ad-serving': { ports: { ...HEALTH(8207), AD_API_PORT: 8107 }, scalesOut: false },
-  analytics: { ports: HEALTH(8208), scalesOut: false },
+  analytics: { ports: { ...HEALTH(8208), ANALYTICS_API_PORT: 8108 }, scalesOut: false },
 };
 
 /** The stand-in for the portals, and what the infrastructure offers (not checked for ports). */

@@ -54,6 +54,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
   api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Advertisers' self-service, reports and the administrators' review (banner uploads as raw bytes).
+  // Price reports for the web client's widgets and analysis page.
+  api.use('/analytics', proxyTo(config.ANALYTICS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   api.use('/ads', adsRoutes(proxyTo(config.ADS_URL, config.UPSTREAM_TIMEOUT_MS, log)));
   api.use((req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });

@@ -33,6 +33,8 @@ export const GatewayConfig = BaseConfig.extend({
   BILLING_URL: z.string().url().default('http://127.0.0.1:8106'),
   /** The ad service: advertisers' API, banner images and click redirects of the e-mails. */
   ADS_URL: z.string().url().default('http://127.0.0.1:8107'),
+  /** Price reports and estimates (the analytics service). */
+  ANALYTICS_URL: z.string().url().default('http://127.0.0.1:8108'),
   SERVICE_HEALTH_URLS: healthUrls.default(DEFAULT_HEALTH_URLS),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
