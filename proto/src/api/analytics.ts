@@ -66,3 +66,34 @@ export const ReportAnswer = z.object({
   report: PriceReport,
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
+
+/** Where a price estimate comes from: ours, or (named in the spec, not integrated) a provider's. */
+export const EstimateSource = z.enum(['RadarPrice', 'CityPerformer', 'PriceHubble', 'Valuo']);
+
+/** An offer's estimated price from comparable offers (RadarPrice), CZK. */
+export const RadarPrice = z.object({
+  source: EstimateSource,
+  asOf: z.string().datetime(),
+  price: z.number().describe('median price per m² of the comparables × the offer\'s area'),
+  pricePerM2: z.number(),
+  low: z.number().describe('25th percentile × area'),
+  high: z.number().describe('75th percentile × area'),
+  comparables: z.number().int(),
+  radiusKm: z.number().describe('how far the comparables are: 0 = the same municipality'),
+  sameLayout: z.boolean().describe('comparables share the offer\'s layout'),
+  sameAreaBand: z.boolean().describe('comparables share the offer\'s floor-area band (<40, 40–60, 60–90, 90–130, ≥130 m²)'),
+});
+export type RadarPrice = z.infer<typeof RadarPrice>;
+
+/** `{ data: EstimateAnswer }` for `GET /estimate?offerId=`: null estimate when too few comparables. */
+export const EstimateAnswer = z.object({
+  offerId: z.string(),
+  offerPrice: z.number().nullable(),
+  /** (offer price − estimate) / estimate, e.g. −0.04 = 4 % below the estimate. */
+  difference: z.number().nullable(),
+  estimate: RadarPrice.nullable(),
+});
+export type EstimateAnswer = z.infer<typeof EstimateAnswer>;
+
+/** `GET /estimate?offerId=`. */
+export const EstimateQuery = z.object({ offerId: z.string().trim().min(1).max(100) }).strict();

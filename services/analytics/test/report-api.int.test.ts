@@ -1,5 +1,5 @@
 import { Bus, createLogger, runService, testEnv, waitForValue } from '@rr/kit';
-import { exampleOffer, type Offer, type ReportAnswer } from '@rr/proto';
+import { exampleOffer, type EstimateAnswer, type Offer, type ReportAnswer } from '@rr/proto';
 import { analyticsService } from '../src/main';
 
 jest.setTimeout(120_000);
@@ -56,9 +56,11 @@ describe('price reports over the API, fed by offer events', () => {
   });
 
   it('reports a municipality from its own offers once 30 are there', async () => {
-    const answer = await waitForValue('34 offers in the report', async () => {
+    // The grid cells' buckets are written after the place's: wait for both.
+    const answer = await waitForValue('34 offers in the place and around its centre', async () => {
       const { body } = await get(`placeKind=municipality&placeCode=${KDYNE.code}`);
-      return body.data?.report.n === 34 ? body.data : null;
+      const around = await get(`lat=${KDYNE.lat}&lon=${KDYNE.lon}&radiusKm=30`);
+      return body.data?.report.n === 34 && around.body.data?.report.n === 34 ? body.data : null;
     }, 60_000);
     expect(answer).toMatchObject({ place: { kind: 'municipality', code: KDYNE.code, name: 'Kdyně' }, radiusKm: 0, months: 3 });
     expect(answer.report.status).toBe('ok');
@@ -88,6 +90,20 @@ describe('price reports over the API, fed by offer events', () => {
       return body.data.report.daysOnMarket.ended === 1 ? body.data : null;
     }, 30_000);
     expect(answer.report.daysOnMarket.censored).toBe(33);
+  });
+
+  it('estimates an offer from the others of its municipality, never from itself', async () => {
+    const subject = offerIn(5, KDYNE);
+    const res = await fetch(`${base}/analytics/estimate?offerId=${subject.id}`);
+    const { data } = (await res.json()) as { data: EstimateAnswer };
+    expect(data.estimate).toMatchObject({ source: 'RadarPrice', radiusKm: 0 });
+    expect(data.estimate!.comparables).toBeGreaterThanOrEqual(8);
+    expect(data.estimate!.comparables).toBeLessThanOrEqual(33);
+    expect(data.estimate!.pricePerM2).toBeGreaterThan(59_000);
+    expect(data.estimate!.pricePerM2).toBeLessThan(67_000);
+    expect(data.difference).toBeCloseTo((subject.price! - data.estimate!.price) / data.estimate!.price, 3);
+    const unknown = await fetch(`${base}/analytics/estimate?offerId=nope-${t.id}`);
+    expect(unknown.status).toBe(404);
   });
 
   it('refuses bad input with the field and what is wrong', async () => {

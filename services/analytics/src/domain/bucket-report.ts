@@ -7,7 +7,7 @@ import { Binned, medianConfidenceInterval, summarise, tukeyFences } from './stat
 const DAY_MS = 86_400_000;
 
 /** One stored bucket as a report reads it. */
-export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells };
+export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells; placeKey?: string };
 
 type Counts = Record<string, number>;
 

@@ -1,4 +1,5 @@
 import { Binned, mean, medianConfidenceInterval, quantileSorted, summarise, tukeyFences } from './statistics';
+import { reportWindow } from './report-window';
 
 describe('statistics', () => {
   it('interpolates percentiles between ranks like R type 7', () => {
@@ -51,5 +52,12 @@ describe('Binned', () => {
     expect(summarise(binned)).toEqual(summarise(values));
     expect(medianConfidenceInterval(binned)).toEqual(medianConfidenceInterval(values));
     expect(tukeyFences(binned)).toEqual(tukeyFences(values));
+  });
+});
+
+describe('reportWindow', () => {
+  it('reads whole months from the month `months` back through the current one', () => {
+    expect(reportWindow(Date.parse('2026-11-20T10:00:00Z'), 3)).toEqual({ fromMonth: '2026-08', toMonth: '2026-11' });
+    expect(reportWindow(Date.parse('2026-01-31T23:00:00Z'), 24)).toEqual({ fromMonth: '2024-01', toMonth: '2026-01' });
   });
 });

@@ -1,10 +1,11 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { AppError, httpObservability, jsonErrorHandler, type Logger } from '@rr/kit';
-import { ReportQuery } from '@rr/proto';
+import { EstimateQuery, ReportQuery } from '@rr/proto';
+import type { PriceEstimates } from '../reports/price-estimates';
 import type { PriceReports } from '../reports/price-reports';
 
-export type AnalyticsApiDeps = { reports: PriceReports; log: Logger };
+export type AnalyticsApiDeps = { reports: PriceReports; estimates: PriceEstimates; log: Logger };
 
 /** A failed query as VALIDATION_FAILED naming each field, the first in the message. */
 export function validationError(error: z.ZodError): AppError {
@@ -18,9 +19,9 @@ export function validationError(error: z.ZodError): AppError {
 
 /**
  * The analytics service's API, as the gateway forwards it (`/api/analytics/…` → `/analytics/…`,
- * and the public `/api/v1/report`): price reports for a place or a point.
+ * and the public `/api/v1/report`): price reports for a place or a point, RadarPrice for an offer.
  */
-export function createAnalyticsApi({ reports, log }: AnalyticsApiDeps): Express {
+export function createAnalyticsApi({ reports, estimates, log }: AnalyticsApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(httpObservability('analytics'));
@@ -32,6 +33,11 @@ export function createAnalyticsApi({ reports, log }: AnalyticsApiDeps): Express 
     const query = ReportQuery.safeParse(req.query);
     if (!query.success) throw validationError(query.error);
     return reports.report(query.data);
+  }));
+  app.get('/analytics/estimate', route(async (req) => {
+    const query = EstimateQuery.safeParse(req.query);
+    if (!query.success) throw validationError(query.error);
+    return estimates.estimate(query.data.offerId);
   }));
   app.get('/health', (_req, res) => res.json({ ok: true }));
   app.use((req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } }));

@@ -32,9 +32,9 @@ export class PriceBucketRepository {
    */
   async findForPlaces(placeKeys: readonly string[], adType: AdType, realEstateType: RealEstateType, fromMonth: string, toMonth: string): Promise<StoredBucket[]> {
     const docs = await this.model
-      .find({ placeKey: placeKeys.length === 1 ? placeKeys[0] : { $in: placeKeys }, adType, realEstateType, month: { $gte: fromMonth, $lte: toMonth } }, { month: 1, cells: 1 })
-      .lean<Pick<PriceBucketDoc, 'month' | 'cells'>[]>();
-    return docs.map((d) => ({ realEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells }));
+      .find({ placeKey: placeKeys.length === 1 ? placeKeys[0] : { $in: placeKeys }, adType, realEstateType, month: { $gte: fromMonth, $lte: toMonth } }, { placeKey: 1, month: 1, cells: 1 })
+      .lean<Pick<PriceBucketDoc, 'placeKey' | 'month' | 'cells'>[]>();
+    return docs.map((d) => ({ placeKey: d.placeKey, realEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells }));
   }
 
   /** Offers per layout of every property type's buckets in the places and months: one small read per place key. */
