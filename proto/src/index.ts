@@ -29,3 +29,4 @@ export * from './api/filters';
 export * from './api/links';
 export * from './api/offers';
 export * from './api/analytics';
+export * from './api/api-keys';
