@@ -45,6 +45,10 @@ export const ROUTES = {
   adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
   adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
   adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
+  // The public data API's documentation: the spec's paths, the same in both locales.
+  apiDocs: { cs: '/docs', en: '/docs' },
+  apiDocsPage: { cs: '/docs/:page', en: '/docs/:page' },
+  apiDocsSection: { cs: '/docs/:section/:page', en: '/docs/:section/:page' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
