@@ -97,3 +97,16 @@ export type EstimateAnswer = z.infer<typeof EstimateAnswer>;
 
 /** `GET /estimate?offerId=`. */
 export const EstimateQuery = z.object({ offerId: z.string().trim().min(1).max(100) }).strict();
+
+/** `GET /match-count?…`: how many offers a month a watchdog's criteria would have matched (last 3 months). */
+export const MatchCountQuery = z.object({
+  placeKind: PlaceKind,
+  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code'),
+  adType: AdType.default('Sale'),
+  realEstateType: RealEstateType.default('Apartment'),
+  dispositions: commaList(DispositionLabel).default([]),
+  priceFrom: z.coerce.number().min(0).optional(),
+  priceTo: z.coerce.number().min(0).optional(),
+}).strict();
+export type MatchCountQuery = z.output<typeof MatchCountQuery>;
+export type MatchCountAnswer = { perMonth: number; months: { month: string; n: number }[] };

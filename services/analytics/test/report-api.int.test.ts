@@ -106,6 +106,15 @@ describe('price reports over the API, fed by offer events', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('counts the offers a month a watchdog would have matched, within its price range', async () => {
+    const all = (await (await fetch(`${base}/analytics/match-count?placeKind=municipality&placeCode=${KDYNE.code}`)).json()) as { data: { months: { n: number }[] } };
+    expect(all.data.months.reduce((s, m) => s + m.n, 0)).toBe(34);
+    const cheap = offerIn(0, KDYNE).price!; // 50 m² × 60,000: the cheapest
+    const some = (await (await fetch(`${base}/analytics/match-count?placeKind=municipality&placeCode=${KDYNE.code}&priceTo=${cheap}`)).json()) as { data: { months: { n: number }[] } };
+    expect(some.data.months.reduce((s, m) => s + m.n, 0)).toBeGreaterThanOrEqual(1);
+    expect(some.data.months.reduce((s, m) => s + m.n, 0)).toBeLessThan(34);
+  });
+
   it('refuses bad input with the field and what is wrong', async () => {
     const both = await get(`placeKind=municipality&placeCode=${KDYNE.code}&lat=49.4&lon=13`);
     expect(both.status).toBe(400);

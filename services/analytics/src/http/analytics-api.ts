@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { AppError, httpObservability, jsonErrorHandler, type Logger } from '@rr/kit';
-import { EstimateQuery, ReportQuery } from '@rr/proto';
+import { EstimateQuery, MatchCountQuery, ReportQuery } from '@rr/proto';
 import type { PriceEstimates } from '../reports/price-estimates';
 import type { PriceReports } from '../reports/price-reports';
 
@@ -38,6 +38,11 @@ export function createAnalyticsApi({ reports, estimates, log }: AnalyticsApiDeps
     const query = EstimateQuery.safeParse(req.query);
     if (!query.success) throw validationError(query.error);
     return estimates.estimate(query.data.offerId);
+  }));
+  app.get('/analytics/match-count', route(async (req) => {
+    const query = MatchCountQuery.safeParse(req.query);
+    if (!query.success) throw validationError(query.error);
+    return reports.matchCount(query.data);
   }));
   app.get('/health', (_req, res) => res.json({ ok: true }));
   app.use((req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } }));

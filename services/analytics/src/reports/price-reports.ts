@@ -1,4 +1,5 @@
-import type { AdType, DispositionLabel, GeoPoint, PlaceKind, RealEstateType, ReportAnswer, ReportQuery } from '@rr/proto';
+import type { AdType, DispositionLabel, GeoPoint, MatchCountAnswer, MatchCountQuery, PlaceKind, RealEstateType, ReportAnswer, ReportQuery } from '@rr/proto';
+import { monthlyMatchCounts, perMonth } from '../domain/match-count';
 import { AppError } from '@rr/kit';
 import type { BucketCount } from '../repositories/price-bucket.repository';
 import { reportFromBuckets, type StoredBucket } from '../domain/bucket-report';
@@ -84,5 +85,18 @@ export class PriceReports {
       months: q.months,
       report: reportFromBuckets(buckets, q.realEstateType, q.dispositions, asOf, typeShares(counts, new Set(used.keys), q.dispositions)),
     };
+  }
+
+  /** Offers a month the watchdog form's criteria would have matched in the place over the last 3 months. */
+  async matchCount(q: MatchCountQuery): Promise<MatchCountAnswer> {
+    const place = this.places(q.placeKind, q.placeCode);
+    if (!place) throw new AppError('NOT_FOUND', `no ${q.placeKind} with code ${q.placeCode}`);
+    const asOf = this.now();
+    const { fromMonth, toMonth } = reportWindow(asOf, 3);
+    const buckets = await this.buckets.findForPlaces([placeKeyOf(place.kind, place.code)], q.adType, q.realEstateType, fromMonth, toMonth);
+    const months = monthlyMatchCounts(buckets, q.dispositions, { priceFrom: q.priceFrom ?? null, priceTo: q.priceTo ?? null });
+    const window: string[] = [];
+    for (let d = new Date(`${fromMonth}-01T00:00:00Z`); d.toISOString().slice(0, 7) <= toMonth; d.setUTCMonth(d.getUTCMonth() + 1)) window.push(d.toISOString().slice(0, 7));
+    return { perMonth: perMonth(months, toMonth, window), months };
   }
 }
