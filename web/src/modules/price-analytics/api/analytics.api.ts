@@ -1,0 +1,7 @@
+import type { EstimateAnswer, ReportAnswer } from '@rr/proto/src/api/analytics';
+import { api } from '../../../lib/api';
+
+export const analyticsApi = {
+  estimate: (offerId: string) => api<EstimateAnswer>(`/analytics/estimate?offerId=${encodeURIComponent(offerId)}`, { auth: false }),
+  report: (query: Record<string, string>) => api<ReportAnswer>(`/analytics/report?${new URLSearchParams(query).toString()}`, { auth: false }),
+};

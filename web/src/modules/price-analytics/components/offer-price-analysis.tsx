@@ -1,0 +1,36 @@
+import type { Offer } from '@rr/proto/src/domain/offer';
+import { useT } from '../../../i18n';
+import { formatNumber, formatPrice } from '../../../i18n/format';
+import { useQuery } from '../../../lib/query';
+import { analyticsApi } from '../api/analytics.api';
+
+/** The offer against RadarPrice and its municipality's last 3 months: the offer page's widget. */
+export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
+  const { t, locale } = useT();
+  const { data: estimate } = useQuery(`estimate:${offer.id}`, () => analyticsApi.estimate(offer.id));
+  const municipality = offer.location.municipalityCode;
+  const { data: local } = useQuery(municipality ? `report:${municipality}:${offer.adType}:${offer.realEstateType}` : null, () =>
+    analyticsApi.report({ placeKind: 'municipality', placeCode: municipality!, adType: offer.adType, realEstateType: offer.realEstateType }));
+  const e = estimate?.estimate;
+  const report = local?.report;
+  if (!e && report?.status !== 'ok') return null;
+  const pct = estimate?.difference != null ? Math.round(estimate.difference * 100) : null;
+  return (
+    <section className="price-analysis" data-testid="price-analysis" aria-label={t('analysis.title')}>
+      {e && (
+        <p data-testid="radar-price">
+          <strong>{t('analysis.radarPrice')}: {formatPrice(e.price, locale)}</strong>{' '}
+          {pct !== null && pct !== 0 && <span>({t(pct < 0 ? 'analysis.below' : 'analysis.above', { pct: Math.abs(pct) })})</span>}
+          <br />
+          <span className="muted">{t('analysis.range', { low: formatPrice(e.low, locale), high: formatPrice(e.high, locale) })} · {t(e.radiusKm === 0 ? 'analysis.comparablesHere' : 'analysis.comparablesNear', { n: e.comparables, km: e.radiusKm })}</span>
+        </p>
+      )}
+      {report?.status === 'ok' && report.pricePerM2 && (
+        <p className="muted" data-testid="local-median">
+          {t('analysis.localMedian', { place: local!.place?.name ?? '', value: formatNumber(Math.round(report.pricePerM2.median), locale), n: report.n })}
+          {report.daysOnMarket.medianDays !== null && <> · {t('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
+        </p>
+      )}
+    </section>
+  );
+}
