@@ -741,4 +741,5 @@ export const cs = {
   'analysis.comparablesNear': 'z {n} podobných nabídek do {km} km',
   'analysis.localMedian': 'Medián v obci {place}: {value} Kč/m² ({n} nabídek za 3 měsíce)',
   'analysis.daysToSell': 'medián doby inzerce {days} dní',
+  'analysis.monthlyMatches': 'Za poslední 3 měsíce by těmto podmínkám odpovídalo asi {n} nabídek měsíčně.',
 } as const;

@@ -743,4 +743,5 @@ export const en: Dictionary = {
   'analysis.comparablesNear': 'from {n} similar offers within {km} km',
   'analysis.localMedian': 'Median in {place}: {value} CZK/m² ({n} offers in 3 months)',
   'analysis.daysToSell': 'median time listed {days} days',
+  'analysis.monthlyMatches': 'Over the last 3 months, about {n} offers a month matched these criteria.',
 };
