@@ -40,6 +40,21 @@ describe('price analytics in the web client', () => {
     await context.close();
   });
 
+  it('reports a place on the price analysis page, reached from the header, in both locales', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/');
+    await page.getByTestId('nav-price-analysis').first().click();
+    await page.waitForURL(/\/analyza-cen$/);
+    await choosePlace(page, 'praha', 'Praha');
+    const report = page.getByTestId('price-report');
+    await report.getByText(/nabídek (v lokalitě Praha|do \d+ km od lokality Praha)/).waitFor();
+    await page.getByTestId('language-switch').click();
+    await page.waitForURL(/\/price-analysis$/);
+    await page.getByRole('heading', { name: 'Price analysis', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('shows RadarPrice and how far the offer is from it on the offer page', async () => {
     const offer = await estimatedOffer();
     const context = await newContext(browser);

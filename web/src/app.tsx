@@ -64,6 +64,7 @@ const PAGES: Record<RouteName, Page> = {
   adminContacts: page(() => import('./pages/admin.page'), 'AdminContactsPage'),
   adminContact: page(() => import('./pages/admin.page'), 'AdminContactPage'),
   adminAudit: page(() => import('./pages/admin.page'), 'AdminAuditPage'),
+  priceAnalysis: page(() => import('./pages/price-analysis.page'), 'PriceAnalysisPage'),
   apiDocs: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),
   apiDocsPage: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),
   apiDocsSection: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),

@@ -45,6 +45,7 @@ export const ROUTES = {
   adminContacts: { cs: '/administrace/kontakt', en: '/administration/contact' },
   adminContact: { cs: '/administrace/kontakt/:id', en: '/administration/contact/:id' },
   adminAudit: { cs: '/administrace/audit', en: '/administration/audit' },
+  priceAnalysis: { cs: '/analyza-cen', en: '/price-analysis' },
   // The public data API's documentation: the spec's paths, the same in both locales.
   apiDocs: { cs: '/docs', en: '/docs' },
   apiDocsPage: { cs: '/docs/:page', en: '/docs/:page' },

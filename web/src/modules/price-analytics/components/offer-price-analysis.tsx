@@ -2,6 +2,7 @@ import type { Offer } from '@rr/proto/src/domain/offer';
 import { useT } from '../../../i18n';
 import { formatNumber, formatPrice } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
+import { AppLink } from '../../../ui/app-link';
 import { analyticsApi } from '../api/analytics.api';
 
 /** The offer against RadarPrice and its municipality's last 3 months: the offer page's widget. */
@@ -29,6 +30,7 @@ export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
         <p className="muted" data-testid="local-median">
           {t('analysis.localMedian', { place: local!.place?.name ?? '', value: formatNumber(Math.round(report.pricePerM2.median), locale), n: report.n })}
           {report.daysOnMarket.medianDays !== null && <> · {t('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
+          {' · '}<AppLink to="priceAnalysis">{t('nav.priceAnalysis')}</AppLink>
         </p>
       )}
     </section>
