@@ -12,7 +12,7 @@ export async function loadDictionary(locale: Locale): Promise<void> {
 }
 export const dictionaryOf = (locale: Locale): Dictionary => DICTIONARIES[locale] ?? cs;
 
-const fill = (text: string, vars: Vars | undefined, locale: Locale) =>
+export const fill = (text: string, vars: Vars | undefined, locale: Locale) =>
   vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => {
     const value = vars[name];
     if (value === undefined) return all;

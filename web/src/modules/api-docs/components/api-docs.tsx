@@ -1,4 +1,5 @@
-import { useT } from '../../../i18n';
+import { useModuleT, useT } from '../../../i18n';
+import { API_DOCS_TEXT } from '../i18n';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
 import { exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation } from '../api/openapi';
@@ -6,11 +7,11 @@ import { exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type Op
 export type ApiDocsProps = { section?: string; page?: string };
 
 function Nav({ doc }: { doc: OpenApiDocument }) {
-  const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   return (
-    <nav aria-label={t('apiDocs.nav')} className="api-docs__nav">
+    <nav aria-label={tm('apiDocs.nav')} className="api-docs__nav">
       <ul className="plain-list">
-        <li><AppLink to="apiDocs">{t('apiDocs.overview')}</AppLink></li>
+        <li><AppLink to="apiDocs">{tm('apiDocs.overview')}</AppLink></li>
         {Object.values(doc.paths).map(({ get }) => <li key={get.operationId}><AppLink to="apiDocsPage" params={{ page: get.operationId }}>{get.operationId}</AppLink></li>)}
         {Object.keys(TYPE_PAGES).map((name) => <li key={name}><AppLink to="apiDocsSection" params={{ section: 'types', page: name }}>{`types/${name}`}</AppLink></li>)}
       </ul>
@@ -19,22 +20,22 @@ function Nav({ doc }: { doc: OpenApiDocument }) {
 }
 
 function Overview({ doc }: { doc: OpenApiDocument }) {
-  const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   return (
     <div data-testid="api-docs-overview">
       <p>{doc.info.description}</p>
       {(['keys', 'limits', 'pagination', 'errors', 'versioning'] as const).map((topic) => (
-        <section key={topic}><h2>{t(`apiDocs.${topic}.title`)}</h2><p>{t(`apiDocs.${topic}.body`)}</p></section>
+        <section key={topic}><h2>{tm(`apiDocs.${topic}.title`)}</h2><p>{tm(`apiDocs.${topic}.body`)}</p></section>
       ))}
     </div>
   );
 }
 
 function SchemaTable({ schema }: { schema: JsonSchema }) {
-  const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   return (
     <table className="table">
-      <thead><tr><th>{t('apiDocs.field')}</th><th>{t('apiDocs.type')}</th><th>{t('apiDocs.description')}</th></tr></thead>
+      <thead><tr><th>{tm('apiDocs.field')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.description')}</th></tr></thead>
       <tbody>
         {Object.entries(schema.properties ?? {}).map(([name, s]) => <tr key={name}><td><code>{name}</code></td><td>{typeOf(s)}</td><td>{s.description ?? ''}</td></tr>)}
       </tbody>
@@ -44,6 +45,7 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
 
 function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path: string }) {
   const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   const url = `${window.location.origin}${doc.servers[0].url}${path}?${exampleQuery(op)}`;
   const ok = op.responses['200']?.content?.['application/json'];
   return (
@@ -52,7 +54,7 @@ function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path
       <p>{op.summary}</p>
       {op.parameters && op.parameters.length > 0 && (
         <table className="table">
-          <thead><tr><th>{t('apiDocs.parameter')}</th><th>{t('apiDocs.type')}</th><th>{t('apiDocs.required')}</th></tr></thead>
+          <thead><tr><th>{tm('apiDocs.parameter')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.required')}</th></tr></thead>
           <tbody>{op.parameters.map((p) => <tr key={p.name}><td><code>{p.name}</code></td><td>{typeOf(p.schema)}</td><td>{p.required ? t('common.yes') : t('common.no')}</td></tr>)}</tbody>
         </table>
       )}
@@ -60,8 +62,8 @@ function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path
       <pre data-testid="example-curl"><code>{`curl -H "Authorization: Bearer $RR_API_KEY" '${url}'`}</code></pre>
       <h3>JavaScript</h3>
       <pre data-testid="example-js"><code>{`const res = await fetch('${url}', { headers: { Authorization: \`Bearer \${process.env.RR_API_KEY}\` } });\nconst { data } = await res.json();`}</code></pre>
-      {ok?.example !== undefined && (<><h3>{t('apiDocs.response')}</h3><pre><code>{JSON.stringify(ok.example, null, 2)}</code></pre></>)}
-      <h3>{t('apiDocs.errors.title')}</h3>
+      {ok?.example !== undefined && (<><h3>{tm('apiDocs.response')}</h3><pre><code>{JSON.stringify(ok.example, null, 2)}</code></pre></>)}
+      <h3>{tm('apiDocs.errors.title')}</h3>
       <ul>{Object.entries(op.responses).filter(([s]) => s !== '200').map(([status, r]) => <li key={status}><code>{status}</code> {r.description}</li>)}</ul>
     </div>
   );
@@ -70,6 +72,7 @@ function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path
 /** The docs pages, rendered from the API's own OpenAPI document so they cannot drift from it. */
 export function ApiDocs({ section, page }: ApiDocsProps) {
   const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   const { data: doc, error, loading } = useQuery('openapi-v1', loadOpenApi);
   if (loading) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (error || !doc) return <p className="form-error" role="alert">{t('auth.error.generic')}</p>;
@@ -83,7 +86,7 @@ export function ApiDocs({ section, page }: ApiDocsProps) {
         {!page && <Overview doc={doc} />}
         {entry && <Endpoint doc={doc} path={entry[0]} op={entry[1].get} />}
         {typeName && <div data-testid={`api-docs-type-${page}`}><h2>{`types/${page}`} (<code>{typeName}</code>)</h2><SchemaTable schema={doc.components.schemas[typeName]} /></div>}
-        {!known && <p role="alert" data-testid="api-docs-missing">{t('apiDocs.missing')}</p>}
+        {!known && <p role="alert" data-testid="api-docs-missing">{tm('apiDocs.missing')}</p>}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useT } from '../../../i18n';
+import { useModuleT, useT } from '../../../i18n';
+import { API_DOCS_TEXT } from '../i18n';
 import { formatDate } from '../../../i18n/format';
 import { invalidate, useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
@@ -10,7 +11,8 @@ import { apiKeysApi } from '../api/api-keys.api';
 
 /** The profile's API keys for plans with API access: create (the key shown once), list, revoke. */
 export function ApiKeysSection() {
-  const { t, locale } = useT();
+  const { locale } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
   const apiAccess = useSession((s) => s.user?.apiAccess ?? []);
   const { data } = useQuery(apiAccess.length ? 'api-keys' : null, apiKeysApi.list);
   const [name, setName] = useState('');
@@ -19,8 +21,8 @@ export function ApiKeysSection() {
   if (apiAccess.length === 0) return null;
   return (
     <section className="card auth-form" data-testid="api-keys">
-      <h2>{t('apiKeys.title')}</h2>
-      <p className="muted">{t('apiKeys.intro')} <AppLink to="apiDocs">{t('apiKeys.docs')}</AppLink></p>
+      <h2>{tm('apiKeys.title')}</h2>
+      <p className="muted">{tm('apiKeys.intro')} <AppLink to="apiDocs">{tm('apiKeys.docs')}</AppLink></p>
       <form noValidate onSubmit={(e) => {
         e.preventDefault();
         void call.run(async () => {
@@ -30,27 +32,27 @@ export function ApiKeysSection() {
           invalidate('api-keys');
         });
       }}>
-        <Field label={t('apiKeys.name')} value={name} onValue={setName} error={call.fields.name} required maxLength={60} />
-        <button className="button" type="submit" disabled={call.busy}>{t('apiKeys.create')}</button>
+        <Field label={tm('apiKeys.name')} value={name} onValue={setName} error={call.fields.name} required maxLength={60} />
+        <button className="button" type="submit" disabled={call.busy}>{tm('apiKeys.create')}</button>
       </form>
       {call.error && <p className="form-error" role="alert">{call.error}</p>}
       {created && (
         <div className="notice" role="status" data-testid="api-key-created">
-          <p>{t('apiKeys.createdOnce')}</p>
+          <p>{tm('apiKeys.createdOnce')}</p>
           <code className="api-key">{created}</code>
         </div>
       )}
-      {data && data.items.length === 0 && <p className="muted">{t('apiKeys.empty')}</p>}
+      {data && data.items.length === 0 && <p className="muted">{tm('apiKeys.empty')}</p>}
       <ul className="plain-list">
         {data?.items.map((k) => (
           <li key={k.id} data-testid="api-key">
             <strong>{k.name}</strong> <code>{k.prefix}…</code>{' '}
-            <span className="muted">{t('apiKeys.createdAt')} {formatDate(k.createdAt, locale)} · {t('apiKeys.lastUsed')} {k.lastUsedAt ? formatDate(k.lastUsedAt, locale) : t('apiKeys.never')}</span>{' '}
+            <span className="muted">{tm('apiKeys.createdAt')} {formatDate(k.createdAt, locale)} · {tm('apiKeys.lastUsed')} {k.lastUsedAt ? formatDate(k.lastUsedAt, locale) : tm('apiKeys.never')}</span>{' '}
             <button className="link-button" type="button" onClick={() => void call.run(async () => {
               await apiKeysApi.revoke(k.id);
               setCreated(null);
               invalidate('api-keys');
-            })}>{t('apiKeys.revoke')}</button>
+            })}>{tm('apiKeys.revoke')}</button>
           </li>
         ))}
       </ul>
