@@ -33,3 +33,5 @@ export * from './api/filters';
 export * from './api/links';
 export * from './api/offers';
 export * from './domain/offer-access';
+export * from './api/analytics';
+export * from './api/api-keys';

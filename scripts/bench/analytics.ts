@@ -2,18 +2,20 @@
  * bench:analytics — price reports at national scale (issue 17). Builds a market of 1,000,000
  * offers over two years on the gazetteer's places (weighted by population; Praha's offers spread
  * over its 22 districts), files them into per-place monthly buckets with the service's own code,
- * stores the buckets of the last 3 months in a throwaway database, and times reports (the
- * service's read + the report from buckets) for random places of every kind, cold (no cache).
+ * and grid cells, stores the buckets of the last 3 months in a throwaway database, and times
+ * reports through the service's own `PriceReports` (reads, radius widening, the report from
+ * buckets) for random places of every kind and random points with a radius, cold (no cache).
  * Final line: JSON with p50/p99 in ms. Needs the database only (no Kafka, no system).
  */
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { PRAGUE_CODE, loadGazetteer, type Place } from '@rr/gazetteer';
 import type { AdType, DispositionLabel, RealEstateType } from '@rr/proto';
-import { reportFromBuckets } from '@rr/analytics/src/domain/bucket-report';
 import { monthOf, type OfferFact } from '@rr/analytics/src/domain/offer-fact';
-import { placeKeysOf } from '@rr/analytics/src/domain/apply-event';
-import { contribute, type BucketCells } from '@rr/analytics/src/domain/price-bucket';
+import { bucketKeysOf } from '@rr/analytics/src/domain/apply-event';
+import { PriceReports, placeKeyOf } from '@rr/analytics/src/reports/price-reports';
+import { ReportQuery } from '@rr/proto';
+import { contribute, layoutCountsOf, type BucketCells } from '@rr/analytics/src/domain/price-bucket';
 import { PriceBucketRepository } from '@rr/analytics/src/repositories/price-bucket.repository';
 import { seeded } from './matcher-market';
 
@@ -48,7 +50,8 @@ function market(municipalities: readonly Place[], pragueDistricts: readonly Plac
     const withdrawn = publishedAt < NOW - 30 * DAY || rnd() < 0.3;
     facts.push({
       offerId: `b${i}`, adType, realEstateType, dispositionLabel: realEstateType === 'Apartment' ? LAYOUTS[Math.floor(rnd() * LAYOUTS.length)] : null,
-      area: rnd() < 0.05 ? null : Math.round(area), price: rnd() < 0.03 ? null : Math.round(area * perM2), lat: m.point.lat, lon: m.point.lon,
+      area: rnd() < 0.05 ? null : Math.round(area), price: rnd() < 0.03 ? null : Math.round(area * perM2), 
+      lat: m.point.lat + (rnd() - 0.5) * 0.02, lon: m.point.lon + (rnd() - 0.5) * 0.03,
       regionCode: m.regionCode, districtCode: m.districtCode, municipalityCode: m.code,
       pragueDistrictCode: m.code === PRAGUE_CODE ? pragueDistricts[Math.floor(rnd() * pragueDistricts.length)].code : null,
       publishedAt, publishedMonth: monthOf(publishedAt), withdrawnAt: withdrawn ? Math.min(NOW, publishedAt + Math.floor(rnd() * 120) * DAY) : null, seenAt: publishedAt,
@@ -69,7 +72,7 @@ async function main() {
   const buckets = new Map<string, { placeKey: string; adType: AdType; realEstateType: RealEstateType; month: string; cells: BucketCells }>();
   for (const f of facts) {
     if (f.publishedMonth < fromMonth) continue; // only the report's window is stored; older months change nothing here
-    for (const placeKey of placeKeysOf(f)) {
+    for (const placeKey of bucketKeysOf(f)) {
       const id = `${placeKey}|${f.adType}|${f.realEstateType}|${f.publishedMonth}`;
       const b = buckets.get(id) ?? { placeKey, adType: f.adType, realEstateType: f.realEstateType, month: f.publishedMonth, cells: {} };
       contribute(b.cells, f, 1);
@@ -77,38 +80,55 @@ async function main() {
     }
   }
   const inWindow = facts.filter((f) => f.publishedMonth >= fromMonth).length;
-  const db = `rr-analytics-bench-${randomUUID().slice(0, 8)}`;
+  // BENCH_DB keeps the seeded database for the next run (to compare read strategies); drop it by hand.
+  const db = process.env.BENCH_DB ?? `rr-analytics-bench-${randomUUID().slice(0, 8)}`;
   const conn = await mongoose.createConnection(`${process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017'}/${db}`).asPromise();
   try {
     const repo = new PriceBucketRepository(conn);
-    await repo.model.syncIndexes();
+    await Promise.all([repo.model.syncIndexes(), repo.counts.syncIndexes()]);
     const docs = [...buckets.entries()].map(([_id, b]) => ({ _id, ...b, cells: JSON.stringify(b.cells), version: 1 }));
     const seedStart = performance.now();
-    for (let i = 0; i < docs.length; i += 500) await repo.model.insertMany(docs.slice(i, i + 500), { ordered: false });
+    const seeded = process.env.BENCH_DB !== undefined && (await repo.model.estimatedDocumentCount()) === docs.length;
+    if (!seeded) {
+      for (let i = 0; i < docs.length; i += 500) await repo.model.insertMany(docs.slice(i, i + 500), { ordered: false });
+      const counts = new Map<string, { _id: string; placeKey: string; adType: string; months: Record<string, Record<string, unknown>> }>();
+      for (const b of buckets.values()) {
+        const _id = `${b.placeKey}|${b.adType}`;
+        const c = counts.get(_id) ?? { _id, placeKey: b.placeKey, adType: b.adType, months: {} };
+        (c.months[b.month] ??= {})[b.realEstateType] = { v: 1, l: layoutCountsOf(b.cells) };
+        counts.set(_id, c);
+      }
+      const countDocs = [...counts.values()].map((c) => ({ ...c, months: JSON.stringify(c.months), version: 1 }));
+      for (let i = 0; i < countDocs.length; i += 500) await repo.counts.insertMany(countDocs.slice(i, i + 500), { ordered: false });
+    }
     const seedMs = performance.now() - seedStart;
-    const places = [...new Set(docs.map((d) => d.placeKey))];
+    const placeList = [...gazetteer.list('municipality'), ...gazetteer.list('district'), ...gazetteer.list('region'), ...gazetteer.list('pragueDistrict')];
+    const byKey = new Map(placeList.map((p) => [placeKeyOf(p.kind, p.code), p]));
+    const reports = new PriceReports(repo, (kind, code) => byKey.get(placeKeyOf(kind, code)) ?? null, () => NOW);
+    const places = [...new Set(docs.map((d) => d.placeKey))].filter((k) => byKey.has(k));
     const biggest = ['r:CZ010', 'd:CZ0100', `m:${PRAGUE_CODE}`];
     const times: number[] = [];
-    const computeTimes: number[] = [];
+    const radii: Record<string, number> = {};
     for (let i = 0; i < REPORTS; i++) {
-      const placeKey = i < biggest.length * 5 ? biggest[i % biggest.length] : places[Math.floor(rnd() * places.length)];
+      // A fifth are points with a radius (of 2 km, widened as needed); the rest places of every kind.
+      const place = byKey.get(i < biggest.length * 5 ? biggest[i % biggest.length] : places[Math.floor(rnd() * places.length)])!;
+      const query = i % 5 === 4
+        ? ReportQuery.parse({ lat: place.point.lat, lon: place.point.lon, radiusKm: 2 })
+        : ReportQuery.parse({ placeKind: place.kind, placeCode: place.code });
       const t = performance.now();
-      const stored = await repo.findForReport(placeKey, 'Sale', fromMonth, toMonth);
-      const c = performance.now();
-      reportFromBuckets(stored, 'Apartment', [], NOW);
-      computeTimes.push(performance.now() - c);
+      const answer = await reports.report(query);
       times.push(performance.now() - t);
+      radii[answer.radiusKm] = (radii[answer.radiusKm] ?? 0) + 1;
     }
     times.sort((a, b) => a - b);
-    computeTimes.sort((a, b) => a - b);
-    const largest = Math.max(...docs.map((d) => d.cells.length));
+    const largest = docs.reduce((m, d) => Math.max(m, d.cells.length), 0);
     process.stdout.write(`${JSON.stringify({
       bench: 'analytics', offers: OFFERS, offersInWindow: inWindow, buckets: docs.length, places: places.length, seedMs: Math.round(seedMs),
       largestBucketBytes: largest, reports: REPORTS, reportP50Ms: +percentile(times, 0.5).toFixed(1), reportP99Ms: +percentile(times, 0.99).toFixed(1), reportMaxMs: +times[times.length - 1].toFixed(1),
-      computeP99Ms: +percentile(computeTimes, 0.99).toFixed(1),
+      radiusKmUsed: radii,
     })}\n`);
   } finally {
-    await conn.dropDatabase();
+    if (process.env.BENCH_DB === undefined) await conn.dropDatabase();
     await conn.close();
   }
 }

@@ -36,6 +36,7 @@ export function portsFor(offset = 0) {
     adsApi: TOPOLOGY['ad-serving'].ports.AD_API_PORT + offset,
     crawlerApi: TOPOLOGY.crawler.ports.CRAWLER_API_PORT + offset,
     opsApi: TOPOLOGY.ops.ports.OPS_API_PORT + offset,
+    analyticsApi: TOPOLOGY.analytics.ports.ANALYTICS_API_PORT + offset,
     health: {
       crawler: health('crawler'), normaliser: health('normaliser'), matcher: health('matcher'), notifier: health('notifier'),
       account: health('account'), billing: health('billing'), 'ad-serving': health('ad-serving'), analytics: health('analytics'), ops: health('ops'),
@@ -120,8 +121,8 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       RECONCILE_SECONDS: '5',
     }),
     svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
-    svc('analytics'),
     svc('ops', { OPS_API_PORT: String(PORTS.opsApi) }),
+    svc('analytics', { ANALYTICS_API_PORT: String(PORTS.analyticsApi) }),
     {
       name: 'gateway',
       dir: 'services/gateway',
@@ -138,6 +139,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
         ADS_URL: local(PORTS.adsApi),
         CRAWLER_URL: local(PORTS.crawlerApi),
         OPS_URL: local(PORTS.opsApi),
+        ANALYTICS_URL: local(PORTS.analyticsApi),
         SERVICE_HEALTH_URLS: `${healthUrls},account-api=${local(PORTS.accountApi, '/health')}`,
       },
       service: true,

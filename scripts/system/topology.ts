@@ -30,6 +30,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
       ADS_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }],
       CRAWLER_URL: [{ service: 'crawler', port: 'CRAWLER_API_PORT' }],
       OPS_URL: [{ service: 'ops', port: 'OPS_API_PORT' }],
+      ANALYTICS_URL: [{ service: 'analytics', port: 'ANALYTICS_API_PORT' }],
       SERVICE_HEALTH_URLS: [
         ...(['crawler', 'normaliser', 'matcher', 'notifier', 'account', 'billing', 'ad-serving', 'analytics', 'ops'] as const).map((service) => ({ service, port: 'HEALTH_PORT' })),
         { service: 'account', port: 'ACCOUNT_API_PORT' },
@@ -45,7 +46,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },
   // One instance: its counting loop is the single writer of counts and credit (services/ad-serving/README.md).
   'ad-serving': { ports: { ...HEALTH(8207), AD_API_PORT: 8107 }, scalesOut: false },
-  analytics: { ports: HEALTH(8208), scalesOut: false },
+  analytics: { ports: { ...HEALTH(8208), ANALYTICS_API_PORT: 8108 }, scalesOut: false },
   // One instance: bulk replay jobs run in the process that started (or resumes) them.
   ops: { ports: { ...HEALTH(8209), OPS_API_PORT: 8109 }, scalesOut: false },
 };

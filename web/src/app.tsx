@@ -75,6 +75,10 @@ const PAGES: Record<RouteName, Page> = {
   adCampaignNew: page(() => import('./pages/advertising.page'), 'AdCampaignNewPage'),
   adCampaign: page(() => import('./pages/advertising.page'), 'AdCampaignPage'),
   adCredit: page(() => import('./pages/advertising.page'), 'AdCreditPage'),
+  priceAnalysis: page(() => import('./pages/price-analysis.page'), 'PriceAnalysisPage'),
+  apiDocs: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),
+  apiDocsPage: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),
+  apiDocsSection: page(() => import('./pages/api-docs.page'), 'ApiDocsPage'),
 };
 
 function useSessionBoot() {

@@ -57,6 +57,11 @@ export const ROUTES = {
   adCampaignNew: { cs: '/inzerce/kampane/nova', en: '/advertising/campaigns/new' },
   adCampaign: { cs: '/inzerce/kampane/:id', en: '/advertising/campaigns/:id' },
   adCredit: { cs: '/inzerce/kredit', en: '/advertising/credit' },
+  priceAnalysis: { cs: '/analyza-cen', en: '/price-analysis' },
+  // The public data API's documentation: the spec's paths, the same in both locales.
+  apiDocs: { cs: '/docs', en: '/docs' },
+  apiDocsPage: { cs: '/docs/:page', en: '/docs/:page' },
+  apiDocsSection: { cs: '/docs/:section/:page', en: '/docs/:section/:page' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;

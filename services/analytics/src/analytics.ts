@@ -1,22 +1,37 @@
-import type { ServiceContext } from '@rr/kit';
+import { getGazetteer } from '@rr/gazetteer';
+import { listen, type ServiceContext } from '@rr/kit';
 import type { AnalyticsConfig } from './config';
 import { onOfferEvent } from './handlers/on-offer-event.handler';
+import { createAnalyticsApi } from './http/analytics-api';
+import { PriceEstimates } from './reports/price-estimates';
+import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
 import { PendingWithdrawalRepository } from './repositories/pending-withdrawal.repository';
 import { PriceBucketRepository } from './repositories/price-bucket.repository';
 
 /**
- * Keeps the offers' read model for reports and estimates. One consumer group reads the three
- * offer topics from the beginning the first time, so a new deployment builds its model from the
- * retained history.
+ * Keeps the offers' read model for reports and estimates and answers them over HTTP. One
+ * consumer group reads the three offer topics from the beginning the first time, so a new
+ * deployment builds its model from the retained history.
  */
-export async function startAnalytics({ bus, db }: ServiceContext<AnalyticsConfig>) {
+export async function startAnalytics({ config, log, bus, db, shutdown }: ServiceContext<AnalyticsConfig>) {
   const facts = new OfferFactRepository(db!);
   const buckets = new PriceBucketRepository(db!);
+  await Promise.all([facts.init(), buckets.init()]);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
     fromBeginning: true,
     handle: onOfferEvent(facts, buckets, new PendingWithdrawalRepository(db!)),
   });
+
+  const gazetteer = getGazetteer();
+  const places: PlaceLookup = (kind, code) => {
+    const p = gazetteer.placeByCode(kind, code);
+    return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
+  };
+  const api = await listen(createAnalyticsApi({ reports: new PriceReports(buckets, places), estimates: new PriceEstimates(facts, buckets), log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
+  shutdown.add('analytics-api', api.close);
+  log.info({ port: api.port }, 'analytics API listening');
+  return { details: () => ({ apiPort: api.port }) };
 }

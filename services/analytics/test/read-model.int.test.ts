@@ -68,7 +68,7 @@ describe('the analytics read model fed by offer events', () => {
   it('moves an offer between price bins on a price change and counts it once however often an event comes', async () => {
     const place = `m:bucket-${t.id}`;
     const o = offer(4, { price: 6_000_000, area: 60, location: { ...exampleOffer.location, municipalityCode: `bucket-${t.id}` } });
-    const cell = async () => mergeCells((await buckets.findForReport(place, o.adType, '2026-10', '2026-10')).map((b) => b.cells));
+    const cell = async () => mergeCells((await buckets.findForPlaces([place], o.adType, o.realEstateType, '2026-10', '2026-10')).map((b) => b.cells));
     await publish(o);
     await publish(o);
     const cut = { ...o, price: 5_400_000 };

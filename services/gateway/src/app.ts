@@ -15,6 +15,7 @@ import { streamProxyTo } from './http/stream-proxy';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { openApiDocument } from './openapi/document';
+import { publicApiV1 } from './public-api/v1.router';
 import { seoRouter } from './seo/seo.router';
 
 export type GatewayDeps = { config: GatewayConfig; log: Logger; gazetteer: () => Gazetteer };
@@ -58,10 +59,14 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   api.use('/admin/dead-letters', proxyTo(config.OPS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
+  // The public data API: API keys, limits and its own OpenAPI document (docs/decisions.md, "Public data API").
+  api.use('/v1', publicApiV1({ accountUrl: config.ACCOUNT_URL, analyticsUrl: config.ANALYTICS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log, gazetteer }));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
   api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Advertisers' self-service, reports and the administrators' review (banner uploads as raw bytes).
+  // Price reports for the web client's widgets and analysis page.
+  api.use('/analytics', proxyTo(config.ANALYTICS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   api.use('/ads', adsRoutes(proxyTo(config.ADS_URL, config.UPSTREAM_TIMEOUT_MS, log)));
   api.use((req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: localeOf(req) === 'en' ? 'Page not found.' : 'Stránka nebyla nalezena.' } });

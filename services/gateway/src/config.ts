@@ -38,6 +38,8 @@ export const GatewayConfig = BaseConfig.extend({
   CRAWLER_URL: z.string().url().default('http://127.0.0.1:8101'),
   /** The ops service: the dead-letter administration. */
   OPS_URL: z.string().url().default('http://127.0.0.1:8109'),
+  /** Price reports and estimates (the analytics service). */
+  ANALYTICS_URL: z.string().url().default('http://127.0.0.1:8108'),
   SERVICE_HEALTH_URLS: healthUrls.default(DEFAULT_HEALTH_URLS),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

@@ -12,6 +12,7 @@ import { offersApi } from '../modules/offers/api/offers.api';
 import { OfferCard } from '../modules/offers/components/offer-card';
 import { OfferMap, OfferParams, OfferPortals, OfferPrice, PriceHistory } from '../modules/offers/components/offer-facts';
 import { OfferGallery } from '../modules/offers/components/offer-gallery';
+import { OfferPriceAnalysis } from '../modules/price-analytics/components/offer-price-analysis';
 import { draftFromOffer } from '../modules/offers/similar';
 import { useMeta } from '../modules/shell/stores/meta.store';
 import { useDraft } from '../modules/watchdogs/stores/draft.store';
@@ -80,6 +81,7 @@ export function OfferDetailView({ offer, notice }: { offer: Offer; notice?: Reac
           <h1 style={{ fontSize: '1.5rem' }}>{offer.title}</h1>
           <p className="muted">{offer.location.name}</p>
           <OfferPrice offer={offer} />
+          <OfferPriceAnalysis offer={offer} />
           <WatchSimilar offer={offer} />
         </div>
         <div className="profile-sections offer-layout__main">

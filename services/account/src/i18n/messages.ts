@@ -59,6 +59,12 @@ const cs = {
   keepDuplicate: 'Každého hlídacího psa vyberte jen jednou.',
   keepTooMany: 'Váš tarif dovoluje nejvýše {limit} aktivních hlídacích psů.',
   keepNotCandidate: 'Vybrat lze jen vaše aktivní hlídací psy a ty vypnuté kvůli limitu tarifu.',
+  apiNoAccess: 'Váš tarif nezahrnuje přístup k API. API je součástí tarifů Profi a vyšších.',
+  apiLapsed: 'Platnost vašeho předplatného skončila, a s ním i přístup k API. Po obnovení předplatného klíč opět funguje.',
+  apiKeyLimit: 'Dosáhli jste počtu API klíčů, který váš tarif dovoluje. Nejprve některý zrušte.',
+  apiKeyInvalid: 'Neplatný nebo zrušený API klíč.',
+  apiKeyNotFound: 'API klíč nebyl nalezen.',
+  apiQuotaExceeded: 'Vyčerpali jste měsíční počet dotazů na API, který váš tarif dovoluje.',
 };
 export type MessageKey = keyof typeof cs;
 
@@ -117,6 +123,12 @@ const en: Record<MessageKey, string> = {
   keepDuplicate: 'Choose each watchdog only once.',
   keepTooMany: 'Your plan allows at most {limit} active watchdogs.',
   keepNotCandidate: 'You can choose only your active watchdogs and those switched off for your plan\'s limit.',
+  apiNoAccess: 'Your plan does not include API access. The API comes with the Profi plan and above.',
+  apiLapsed: 'Your subscription has ended, and API access with it. The key works again once you renew.',
+  apiKeyLimit: 'You have as many API keys as your plan allows. Revoke one first.',
+  apiKeyInvalid: 'Invalid or revoked API key.',
+  apiKeyNotFound: 'The API key was not found.',
+  apiQuotaExceeded: 'You have used up the monthly API requests your plan allows.',
 };
 
 const CATALOGUE: Record<Locale, Record<MessageKey, string>> = { cs, en };

@@ -1,5 +1,6 @@
 import type { OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
 import { factFromOffer, type OfferFact } from './offer-fact';
+import { gridKeysOf } from './grid';
 
 export type OfferEvent =
   | { type: 'offer.published'; payload: OfferPublishedV1 }
@@ -49,5 +50,15 @@ export function placeKeysOf(fact: Pick<OfferFact, 'regionCode' | 'districtCode' 
   if (fact.districtCode) keys.push(`d:${fact.districtCode}`);
   if (fact.regionCode) keys.push(`r:${fact.regionCode}`);
   if (fact.pragueDistrictCode) keys.push(`p:${fact.pragueDistrictCode}`);
+  return keys;
+}
+
+/**
+ * Every bucket key a fact counts under: its places, and its grid cell at each level when it has a
+ * point (radius reports read those). Offer rows stay per place only.
+ */
+export function bucketKeysOf(fact: Pick<OfferFact, 'regionCode' | 'districtCode' | 'municipalityCode' | 'pragueDistrictCode' | 'lat' | 'lon'>): string[] {
+  const keys = placeKeysOf(fact);
+  if (fact.lat !== null && fact.lon !== null) keys.push(...gridKeysOf({ lat: fact.lat, lon: fact.lon }));
   return keys;
 }

@@ -1,27 +1,38 @@
 import type { DispositionLabel, RealEstateType } from '@rr/proto';
 import { kaplanMeierMedian, type Spell } from './days-on-market';
-import { expandBins, mergeCells, valueOfBin, type BucketCell, type BucketCells } from './price-bucket';
+import { mergeCells, valueOfBin, type BucketCell, type BucketCells } from './price-bucket';
 import { MIN_SAMPLE, type MonthPoint, type PriceReport } from './report';
-import { medianConfidenceInterval, summarise, tukeyFences } from './statistics';
+import { Binned, medianConfidenceInterval, summarise, tukeyFences } from './statistics';
 
 const DAY_MS = 86_400_000;
 
 /** One stored bucket as a report reads it. */
-export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells };
+export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells; placeKey?: string };
 
-/** Price per m² values of a cell with outliers per area band left out (the bins are already logs). */
-function trimmedPricesPerM2(cell: BucketCell): { values: number[]; outliers: number } {
-  const kept: number[] = [];
+type Counts = Record<string, number>;
+
+/** A histogram keyed by bin number as an ascending sample (of bin numbers, or of values through `toValue`). */
+function binnedOf(counts: Counts, toValue: (bin: number) => number = valueOfBin): Binned {
+  const bins = Object.keys(counts).map(Number).sort((a, b) => a - b);
+  return new Binned(bins.map(toValue), bins.map((b) => counts[b]));
+}
+
+/**
+ * Price per m² of a cell with outliers per area band left out (the bins are already logs), as
+ * one histogram: the statistics read ranks of it, never an expanded list of offers.
+ */
+function trimmedPricesPerM2(cell: BucketCell): { values: Binned; outliers: number } {
+  const kept: Counts = {};
   let outliers = 0;
   for (const band of Object.values(cell.ppm)) {
-    const bins = expandBins(band, (bin) => bin);
-    const fences = tukeyFences(bins);
-    for (const bin of bins) {
-      if (fences && (bin < fences.low || bin > fences.high)) outliers++;
-      else kept.push(valueOfBin(bin));
+    const fences = tukeyFences(binnedOf(band, (bin) => bin));
+    for (const bin in band) {
+      const b = Number(bin);
+      if (fences && (b < fences.low || b > fences.high)) outliers += band[bin];
+      else kept[bin] = (kept[bin] ?? 0) + band[bin];
     }
   }
-  return { values: kept.sort((a, b) => a - b), outliers };
+  return { values: binnedOf(kept), outliers };
 }
 
 function spellsOf(cell: BucketCell, asOf: number): Spell[] {
@@ -41,17 +52,21 @@ export function reportFromBuckets(
   realEstateType: RealEstateType,
   layouts: readonly (DispositionLabel | 'unknown')[],
   asOf: number,
+  /** Offers per property type when they come from the counts (the buckets then hold one type). */
+  typeCounts?: PriceReport['realEstateTypes'],
 ): PriceReport {
   const ofType = buckets.filter((b) => b.realEstateType === realEstateType);
   const cell = mergeCells(ofType.map((b) => b.cells), layouts);
   const enough = cell.n >= MIN_SAMPLE;
   const ppm = trimmedPricesPerM2(cell);
   const ppmSummary = enough ? summarise(ppm.values) : null;
-  const realEstateTypes: PriceReport['realEstateTypes'] = {};
-  for (const b of buckets) {
-    let n = 0;
-    for (const [layout, c] of Object.entries(b.cells)) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += c!.n;
-    if (n > 0) realEstateTypes[b.realEstateType] = (realEstateTypes[b.realEstateType] ?? 0) + n;
+  const realEstateTypes: PriceReport['realEstateTypes'] = typeCounts ?? {};
+  if (!typeCounts) {
+    for (const b of buckets) {
+      let n = 0;
+      for (const [layout, c] of Object.entries(b.cells)) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += c!.n;
+      if (n > 0) realEstateTypes[b.realEstateType] = (realEstateTypes[b.realEstateType] ?? 0) + n;
+    }
   }
   const dispositions: PriceReport['dispositions'] = {};
   for (const b of ofType) {
@@ -63,14 +78,14 @@ export function reportFromBuckets(
   const months = [...new Set(ofType.map((b) => b.month))].sort();
   const monthly: MonthPoint[] = months.map((month) => {
     const c = mergeCells(ofType.filter((b) => b.month === month).map((b) => b.cells), layouts);
-    return { month, n: c.n, medianPricePerM2: summarise(trimmedPricesPerM2(c).values)?.median ?? null, medianPrice: summarise(expandBins(c.price))?.median ?? null };
+    return { month, n: c.n, medianPricePerM2: summarise(trimmedPricesPerM2(c).values)?.median ?? null, medianPrice: summarise(binnedOf(c.price))?.median ?? null };
   });
   return {
     status: enough ? 'ok' : 'notEnoughData',
     asOf: new Date(asOf).toISOString(),
     n: cell.n,
     excluded: { noPrice: cell.noPrice, noArea: cell.noArea, outliers: ppm.outliers },
-    price: enough ? summarise(expandBins(cell.price)) : null,
+    price: enough ? summarise(binnedOf(cell.price)) : null,
     pricePerM2: ppmSummary && { ...ppmSummary, ci: medianConfidenceInterval(ppm.values) },
     daysOnMarket: kaplanMeierMedian(spellsOf(cell, asOf)),
     realEstateTypes,

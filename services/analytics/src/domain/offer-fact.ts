@@ -42,7 +42,8 @@ export function factFromOffer(offer: Offer, withdrawnAt: number | null = null, s
     adType: offer.adType,
     realEstateType: offer.realEstateType,
     dispositionLabel: offer.dispositionLabel,
-    area: offer.area,
+    // Land is priced per m² of plot: its plot area stands in for the floor area it has not.
+    area: offer.area ?? (offer.realEstateType === 'Land' ? offer.landArea : null),
     price: offer.price,
     lat: loc.point?.lat ?? null,
     lon: loc.point?.lon ?? null,

@@ -28,6 +28,14 @@ export type BucketCell = {
 };
 
 export type BucketCells = Partial<Record<DispositionLabel | 'unknown', BucketCell>>;
+export type LayoutCounts = Partial<Record<DispositionLabel | 'unknown', number>>;
+
+/** Offers per layout of a bucket, stored beside it so the radius widening need not read histograms. */
+export function layoutCountsOf(cells: BucketCells): LayoutCounts {
+  const out: LayoutCounts = {};
+  for (const [layout, cell] of Object.entries(cells) as [DispositionLabel | 'unknown', BucketCell][]) out[layout] = cell.n;
+  return out;
+}
 
 export const binOf = (value: number) => Math.round(Math.log(value) / LOG_BIN);
 export const valueOfBin = (bin: number) => Math.exp(bin * LOG_BIN);

@@ -1,4 +1,5 @@
-import { mean, medianConfidenceInterval, quantileSorted, summarise, tukeyFences } from './statistics';
+import { Binned, mean, medianConfidenceInterval, quantileSorted, summarise, tukeyFences } from './statistics';
+import { reportWindow } from './report-window';
 
 describe('statistics', () => {
   it('interpolates percentiles between ranks like R type 7', () => {
@@ -39,5 +40,24 @@ describe('statistics', () => {
   it('puts Tukey fences 1.5 IQR beyond the quartiles and none under four values', () => {
     expect(tukeyFences([1, 2, 3, 4, 5])).toEqual({ low: -1, high: 7 });
     expect(tukeyFences([1, 2, 3])).toBeNull();
+  });
+});
+
+describe('Binned', () => {
+  it('answers ranks, percentiles, the mean and the median interval as the expanded sample does', () => {
+    const values = [3, 7, 7, 7, 10, 12, 12, 40];
+    const binned = new Binned([3, 7, 10, 12, 40], [1, 3, 1, 2, 1]);
+    expect(binned.length).toBe(8);
+    expect([0, 1, 3, 4, 5, 7, 8].map((r) => binned.at(r))).toEqual([3, 7, 7, 10, 12, 40, undefined]);
+    expect(summarise(binned)).toEqual(summarise(values));
+    expect(medianConfidenceInterval(binned)).toEqual(medianConfidenceInterval(values));
+    expect(tukeyFences(binned)).toEqual(tukeyFences(values));
+  });
+});
+
+describe('reportWindow', () => {
+  it('reads whole months from the month `months` back through the current one', () => {
+    expect(reportWindow(Date.parse('2026-11-20T10:00:00Z'), 3)).toEqual({ fromMonth: '2026-08', toMonth: '2026-11' });
+    expect(reportWindow(Date.parse('2026-01-31T23:00:00Z'), 24)).toEqual({ fromMonth: '2024-01', toMonth: '2026-01' });
   });
 });

@@ -1,6 +1,6 @@
 import type { HandlerContext, HandlerResult } from '@rr/kit';
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
-import { applyOfferEvent, placeKeysOf, type OfferEvent } from '../domain/apply-event';
+import { applyOfferEvent, bucketKeysOf, type OfferEvent } from '../domain/apply-event';
 import { sameFact, type OfferFact } from '../domain/offer-fact';
 import { contribute, type BucketCells } from '../domain/price-bucket';
 import type { BucketKey } from '../repositories/price-bucket.repository';
@@ -22,7 +22,7 @@ type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdr
 export function bucketChanges(before: OfferFact | null, after: OfferFact): Map<string, { key: BucketKey; out: OfferFact[]; in: OfferFact[] }> {
   const changes = new Map<string, { key: BucketKey; out: OfferFact[]; in: OfferFact[] }>();
   const file = (fact: OfferFact, side: 'out' | 'in') => {
-    for (const placeKey of placeKeysOf(fact)) {
+    for (const placeKey of bucketKeysOf(fact)) {
       const key = { placeKey, adType: fact.adType, realEstateType: fact.realEstateType, month: fact.publishedMonth };
       const id = `${placeKey}|${key.adType}|${key.realEstateType}|${key.month}`;
       const entry = changes.get(id) ?? { key, out: [], in: [] };

@@ -15,6 +15,10 @@ export class OfferFactRepository {
     this.model = offerFactModel(connection);
   }
 
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
   async findByOfferId(offerId: string): Promise<OfferFact | null> {
     const row = await this.model.findOne({ offerId }, PROJECTION).lean<OfferFact>();
     return row ?? null;

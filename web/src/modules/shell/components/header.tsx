@@ -13,6 +13,7 @@ function MainLinks({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <AppLink to="home" className="nav__link" onClick={onNavigate}>{t('nav.search')}</AppLink>
       <AppLink to="premium" className="nav__link" onClick={onNavigate} data-testid="nav-premium">{t('nav.premium')}</AppLink>
+      <AppLink to="priceAnalysis" className="nav__link" onClick={onNavigate} data-testid="nav-price-analysis">{t('nav.priceAnalysis')}</AppLink>
       <AppLink to="faq" className="nav__link" onClick={onNavigate}>{t('nav.faq')}</AppLink>
       <AppLink to="contact" className="nav__link" onClick={onNavigate}>{t('nav.contact')}</AppLink>
     </>

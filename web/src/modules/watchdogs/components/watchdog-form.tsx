@@ -18,6 +18,7 @@ import {
   FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
   toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
 } from '../criteria';
+import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
 import { PlacePicker } from './place-picker';
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
@@ -166,6 +167,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         </div>
       )}
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
+      <MonthlyMatchCount draft={draft} />
       <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
         {t(editId ? 'watchdog.save' : 'watchdog.submit')}
       </button>

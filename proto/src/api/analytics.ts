@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { AdType, DispositionLabel, RealEstateType } from '../domain/enums';
+import { PlaceKind } from '../domain/location';
+
+/**
+ * Price and location analytics (issue 17): the analytics service's report API (port 8108),
+ * proxied by the gateway at `/api/analytics/*` for the web client and at `/api/v1/report` for
+ * API keys. Answers are wrapped in `{ data }`.
+ */
+
+/** Longest window a report covers; the spec's window is 3 months. */
+export const MAX_REPORT_MONTHS = 24;
+/** Largest radius a report widens to or accepts, km. */
+export const MAX_REPORT_RADIUS_KM = 30;
+
+const commaList = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(20));
+
+/**
+ * `GET /reports?…`: a place (`placeKind` + `placeCode`, codes as autocomplete gives them) or a
+ * point (`lat`, `lon`, optional `radiusKm`). The radius widens from the place (or the given
+ * radius) over 2, 5, 10, 20, 30 km until 30 offers are found.
+ */
+export const ReportQuery = z.object({
+  placeKind: PlaceKind.optional(),
+  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code').optional(),
+  lat: z.coerce.number().min(48.4).max(51.2).optional(),
+  lon: z.coerce.number().min(12).max(19).optional(),
+  radiusKm: z.coerce.number().min(0).max(MAX_REPORT_RADIUS_KM).optional(),
+  adType: AdType.default('Sale'),
+  realEstateType: RealEstateType.default('Apartment'),
+  dispositions: commaList(DispositionLabel).default([]),
+  months: z.coerce.number().int().min(1).max(MAX_REPORT_MONTHS).default(3),
+}).strict()
+  .refine((q) => (q.placeKind === undefined) === (q.placeCode === undefined), { message: 'placeKind and placeCode go together', path: ['placeCode'] })
+  .refine((q) => (q.lat === undefined) === (q.lon === undefined), { message: 'lat and lon go together', path: ['lon'] })
+  .refine((q) => (q.placeKind !== undefined) !== (q.lat !== undefined), { message: 'give a place (placeKind, placeCode) or a point (lat, lon), not both', path: ['placeKind'] });
+export type ReportQuery = z.output<typeof ReportQuery>;
+
+const Summary = z.object({ n: z.number().int(), mean: z.number(), median: z.number(), p25: z.number(), p75: z.number() });
+
+/** The figures of a report (`status: notEnoughData`: fewer than 30 offers even at 30 km; counts only). */
+export const PriceReport = z.object({
+  status: z.enum(['ok', 'notEnoughData']),
+  asOf: z.string().datetime(),
+  n: z.number().int().describe('offers in the sample (published in the window)'),
+  excluded: z.object({ noPrice: z.number().int(), noArea: z.number().int(), outliers: z.number().int() }),
+  price: Summary.nullable().describe('asking price, CZK (monthly rent for Rent)'),
+  pricePerM2: Summary.extend({ ci: z.object({ low: z.number(), high: z.number(), level: z.number() }).nullable() }).nullable(),
+  daysOnMarket: z.object({ medianDays: z.number().nullable(), ended: z.number().int(), censored: z.number().int() }),
+  realEstateTypes: z.record(z.number().int()).describe('offers per property type in the same place and window'),
+  dispositions: z.record(z.number().int()),
+  monthly: z.array(z.object({ month: z.string(), n: z.number().int(), medianPricePerM2: z.number().nullable(), medianPrice: z.number().nullable() })),
+});
+export type PriceReportView = z.infer<typeof PriceReport>;
+
+/** `{ data: ReportAnswer }`: where the sample came from, the filters, and the figures. */
+export const ReportAnswer = z.object({
+  place: z.object({ kind: PlaceKind, code: z.string(), name: z.string() }).nullable(),
+  centre: z.object({ lat: z.number(), lon: z.number() }),
+  radiusKm: z.number().describe('0: the place itself; otherwise the radius around the centre actually used'),
+  adType: AdType,
+  realEstateType: RealEstateType,
+  dispositions: z.array(DispositionLabel),
+  months: z.number().int(),
+  report: PriceReport,
+});
+export type ReportAnswer = z.infer<typeof ReportAnswer>;
+
+/** Where a price estimate comes from: ours, or (named in the spec, not integrated) a provider's. */
+export const EstimateSource = z.enum(['RadarPrice', 'CityPerformer', 'PriceHubble', 'Valuo']);
+
+/** An offer's estimated price from comparable offers (RadarPrice), CZK. */
+export const RadarPrice = z.object({
+  source: EstimateSource,
+  asOf: z.string().datetime(),
+  price: z.number().describe('median price per m² of the comparables × the offer\'s area'),
+  pricePerM2: z.number(),
+  low: z.number().describe('25th percentile × area'),
+  high: z.number().describe('75th percentile × area'),
+  comparables: z.number().int(),
+  radiusKm: z.number().describe('how far the comparables are: 0 = the same municipality'),
+  sameLayout: z.boolean().describe('comparables share the offer\'s layout'),
+  sameAreaBand: z.boolean().describe('comparables share the offer\'s floor-area band (<40, 40–60, 60–90, 90–130, ≥130 m²)'),
+});
+export type RadarPrice = z.infer<typeof RadarPrice>;
+
+/** `{ data: EstimateAnswer }` for `GET /estimate?offerId=`: null estimate when too few comparables. */
+export const EstimateAnswer = z.object({
+  offerId: z.string(),
+  offerPrice: z.number().nullable(),
+  /** (offer price − estimate) / estimate, e.g. −0.04 = 4 % below the estimate. */
+  difference: z.number().nullable(),
+  estimate: RadarPrice.nullable(),
+});
+export type EstimateAnswer = z.infer<typeof EstimateAnswer>;
+
+/** `GET /estimate?offerId=`. */
+export const EstimateQuery = z.object({ offerId: z.string().trim().min(1).max(100) }).strict();
+
+/** `GET /match-count?…`: how many offers a month a watchdog's criteria would have matched (last 3 months). */
+export const MatchCountQuery = z.object({
+  placeKind: PlaceKind,
+  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code'),
+  adType: AdType.default('Sale'),
+  realEstateType: RealEstateType.default('Apartment'),
+  dispositions: commaList(DispositionLabel).default([]),
+  priceFrom: z.coerce.number().min(0).optional(),
+  priceTo: z.coerce.number().min(0).optional(),
+}).strict();
+export type MatchCountQuery = z.output<typeof MatchCountQuery>;
+export type MatchCountAnswer = { perMonth: number; months: { month: string; n: number }[] };

@@ -1,0 +1,86 @@
+import { ADMIN, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
+
+jest.setTimeout(60_000);
+
+let stack: Stack;
+let admin: [string, string];
+
+beforeAll(async () => {
+  stack = await startStack();
+  const login = await stack.client().post('/api/auth/login').send(ADMIN).expect(200);
+  admin = ['Authorization', `Bearer ${login.body.data.token}`];
+}, 60_000);
+afterAll(() => stack?.stop());
+
+async function registered() {
+  const email = uniqueEmail('api');
+  const api = stack.client();
+  await api.post('/api/auth/register').send({ email }).expect(200);
+  const magic = linkParam(await waitForMail(email, 'registraci'), 'magic');
+  const res = await api.patch('/api/auth/register').send({ magic, name: 'Eva', surname: 'Malá', password: 'heslo-123' }).expect(200);
+  const found = await api.get(`/api/admin/users?q=${encodeURIComponent(email)}`).set(...admin).expect(200);
+  return { id: found.body.data.items[0].id as string, auth: ['Authorization', `Bearer ${res.body.data.token}`] as [string, string] };
+}
+
+const setRole = (id: string, role: number, roleExpiresAt: string | null) =>
+  stack.client().patch(`/api/admin/users/${id}/role`).set(...admin).send({ role, roleExpiresAt }).expect(200);
+
+describe('the public data API with API keys, through the gateway', () => {
+  it('issues keys only to plans with API access, shows a key once, and caps keys per plan', async () => {
+    const user = await registered();
+    const api = stack.client();
+    const refused = await api.post('/api/profile/api-keys').set(...user.auth).send({ name: 'sync' }).expect(403);
+    expect(refused.body.error.message).toContain('API');
+    await setRole(user.id, 6, '2099-01-01T00:00:00.000Z');
+    const created = await api.post('/api/profile/api-keys').set(...user.auth).send({ name: 'sync' }).expect(201);
+    expect(created.body.data.key).toMatch(/^rr_live_[A-Za-z0-9_-]{43}$/);
+    await api.post('/api/profile/api-keys').set(...user.auth).send({ name: 'second' }).expect(403);
+    const list = await api.get('/api/profile/api-keys').set(...user.auth).expect(200);
+    expect(list.body.data.items).toEqual([expect.objectContaining({ name: 'sync', prefix: created.body.data.key.slice(0, 16) })]);
+    expect(JSON.stringify(list.body)).not.toContain(created.body.data.key);
+  });
+
+  it('answers with a key, refuses without one, outside the plan\'s scopes, past the per-minute limit, after a lapse and after revocation', async () => {
+    const user = await registered();
+    await setRole(user.id, 6, '2099-01-01T00:00:00.000Z'); // 60 requests a minute, scope history only
+    const api = stack.client();
+    const { body } = await api.post('/api/profile/api-keys').set(...user.auth).send({ name: 'k' }).expect(201);
+    const key: [string, string] = ['Authorization', `Bearer ${body.data.key}`];
+
+    const ok = await api.get('/api/v1/autocomplete?q=Brno').set(...key).expect(200);
+    expect(ok.body.data.items[0].name).toBe('Brno');
+    expect(ok.headers['ratelimit-limit']).toBe('60');
+    await api.get('/api/v1/autocomplete?q=Brno').expect(401);
+    const bad = await api.get('/api/v1/autocomplete?q=Brno').set('X-Api-Key', `rr_live_${'x'.repeat(43)}`).expect(401);
+    expect(bad.body.error.code).toBe('UNAUTHENTICATED');
+    const scope = await api.get('/api/v1/report?placeKind=municipality&placeCode=582786').set(...key).expect(403);
+    expect(scope.body.error.code).toBe('FORBIDDEN');
+
+    let limited = null;
+    for (let i = 0; i < 70 && !limited; i++) {
+      const res = await api.get('/api/v1/autocomplete?q=Br').set(...key);
+      if (res.status === 429) limited = res;
+    }
+    expect(limited).not.toBeNull();
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited!.body.error.code).toBe('RATE_LIMITED');
+
+    await setRole(user.id, 6, '2020-01-01T00:00:00.000Z');
+    const lapsed = await api.get('/api/v1/autocomplete?q=Brno').set('Accept-Language', 'en').set(...key).expect(403);
+    expect(lapsed.body.error.message).toContain('subscription has ended');
+
+    await setRole(user.id, 6, '2099-01-01T00:00:00.000Z');
+    const id = (await api.get('/api/profile/api-keys').set(...user.auth)).body.data.items[0].id;
+    await api.delete(`/api/profile/api-keys/${id}`).set(...user.auth).expect(200);
+    await api.get('/api/v1/autocomplete?q=Brno').set('X-Api-Key', body.data.key).expect(401);
+  });
+
+  it('serves the public OpenAPI document without a key, with the report\'s parameters and an example', async () => {
+    const { body } = await stack.client().get('/api/v1/openapi.json').expect(200);
+    expect(body.openapi).toBe('3.1.0');
+    const report = body.paths['/report'].get;
+    expect(report.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['placeKind', 'placeCode', 'lat', 'lon', 'radiusKm', 'months', 'dispositions']));
+    expect(report.responses['200'].content['application/json'].example.data.report.status).toBe('ok');
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['ReportAnswer', 'ApiError']));
+  });
+});

@@ -1,0 +1,75 @@
+import { ReportAnswer, ReportQuery } from '@rr/proto';
+import { z } from 'zod';
+import { zodToJsonSchema, type JsonSchema } from '../openapi/zod-to-json-schema';
+
+const ApiError = z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string()).optional() }) });
+const Place = z.object({ kind: z.string(), code: z.string(), name: z.string(), point: z.object({ lat: z.number(), lon: z.number() }), regionCode: z.string(), districtCode: z.string().nullable() });
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ref('ApiError') } } });
+const ERRORS = {
+  '400': error('A parameter is missing, unknown or out of range (`fields` names each)'),
+  '401': error('No key, or an unknown or revoked one'),
+  '403': error('The plan has no API access, the subscription lapsed, or the endpoint is not in the plan'),
+  '429': error('Per-minute limit or monthly quota reached (`Retry-After`, `RateLimit-*` headers)'),
+  '503': error('The service is temporarily unavailable'),
+};
+
+/** Query parameters of a zod object as OpenAPI parameters (descriptions from the schema). */
+function queryParameters(schema: z.ZodTypeAny): JsonSchema[] {
+  const json = zodToJsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: s }));
+}
+
+const reportExample = {
+  data: {
+    place: { kind: 'municipality', code: '582786', name: 'Brno' }, centre: { lat: 49.1951, lon: 16.6068 }, radiusKm: 0,
+    adType: 'Sale', realEstateType: 'Apartment', dispositions: ['2+kk'], months: 3,
+    report: {
+      status: 'ok', asOf: '2026-11-25T10:00:00.000Z', n: 412, excluded: { noPrice: 9, noArea: 3, outliers: 6 },
+      price: { n: 403, mean: 6_480_000, median: 6_190_000, p25: 5_350_000, p75: 7_290_000 },
+      pricePerM2: { n: 394, mean: 111_300, median: 108_900, p25: 98_700, p75: 121_400, ci: { low: 106_800, high: 110_600, level: 0.95 } },
+      daysOnMarket: { medianDays: 41, ended: 187, censored: 225 }, realEstateTypes: { Apartment: 412, House: 96 }, dispositions: { '2+kk': 412 },
+      monthly: [{ month: '2026-09', n: 131, medianPricePerM2: 107_800, medianPrice: 6_150_000 }],
+    },
+  },
+};
+
+let cached: JsonSchema | null = null;
+
+/** The public API's OpenAPI 3.1 document, generated from the proto schemas; the docs pages render it. */
+export function publicOpenApiDocument(): JsonSchema {
+  // ReportQuery's refinements wrap the object: its shape is under `_def.schema` (three levels).
+  let shape: z.ZodTypeAny = ReportQuery;
+  while (shape instanceof z.ZodEffects) shape = shape._def.schema;
+  cached ??= {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reality Radar data API', version: '1.0.0',
+      description: 'Price and location analytics of the Czech real-estate market. Authenticate with an API key from your profile (Authorization: Bearer rr_live_…). Errors: {error:{code,message,fields}}. Breaking changes get a new version prefix.',
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (rr_live_…); X-Api-Key is accepted too.' } },
+      schemas: { ReportAnswer: zodToJsonSchema(ReportAnswer), Place: zodToJsonSchema(Place), ApiError: zodToJsonSchema(ApiError) },
+    },
+    paths: {
+      '/autocomplete': {
+        get: {
+          operationId: 'autocomplete', summary: 'Places by name (regions, districts, municipalities, Prague districts)',
+          parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }, { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 20 } }],
+          responses: { '200': { description: 'Places', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object', properties: { items: { type: 'array', items: ref('Place') } } } } }, example: { data: { items: [{ kind: 'municipality', code: '582786', name: 'Brno', point: { lat: 49.1951, lon: 16.6068 }, regionCode: 'CZ064', districtCode: 'CZ0642' }] } } } } }, ...ERRORS },
+        },
+      },
+      '/report': {
+        get: {
+          operationId: 'report', summary: 'Price report for a place or a point with a radius (scope `report`)',
+          parameters: queryParameters(shape),
+          responses: { '200': { description: 'The report', content: { 'application/json': { schema: { type: 'object', properties: { data: ref('ReportAnswer') } }, example: reportExample } } }, '404': error('Unknown place'), ...ERRORS },
+        },
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { BASE_URL, launchBrowser } from './support/browser';
+import { choosePlace, newContext, open } from './support/pages';
+
+jest.setTimeout(180_000);
+
+const PRAHA = '554782';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** An offer in Praha the analytics service can estimate (it reads the offers' events as they come). */
+async function estimatedOffer(): Promise<{ id: string; price: number }> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const list = await fetch(`${BASE_URL}/api/offers?municipalityCode=${PRAHA}&adType=Sale&realEstateType=Apartment&limit=30`);
+    const items = list.ok ? ((await list.json()) as { data: { items: { id: string }[] } }).data.items : [];
+    for (const { id } of items) {
+      const res = await fetch(`${BASE_URL}/api/analytics/estimate?offerId=${encodeURIComponent(id)}`);
+      const body = res.ok ? ((await res.json()) as { data: { estimate: { price: number } | null } }) : null;
+      if (body?.data.estimate) return { id, price: body.data.estimate.price };
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+  throw new Error('no offer in Praha got an estimate within 90 s');
+}
+
+describe('price analytics in the web client', () => {
+  it('shows the offers a month a watchdog would have matched before it is saved', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/');
+    await choosePlace(page, 'praha', 'Praha');
+    await page.getByTestId('monthly-match-count').getByText(/nabídek měsíčně/).waitFor();
+    await context.close();
+  });
+
+  it('reports a place on the price analysis page, reached from the header, in both locales', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/');
+    await page.getByTestId('nav-price-analysis').first().click();
+    await page.waitForURL(/\/analyza-cen$/);
+    await choosePlace(page, 'praha', 'Praha');
+    const report = page.getByTestId('price-report');
+    await report.getByText(/nabídek (v lokalitě Praha|do \d+ km od lokality Praha)/).waitFor();
+    await page.getByTestId('language-switch').click();
+    await page.waitForURL(/\/price-analysis$/);
+    await page.getByRole('heading', { name: 'Price analysis', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('shows RadarPrice and how far the offer is from it on the offer page', async () => {
+    const offer = await estimatedOffer();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, `/detail/${encodeURIComponent(offer.id)}`);
+    const radar = page.getByTestId('radar-price');
+    await radar.getByText('Odhad RadarPrice').waitFor();
+    expect(await radar.textContent()).toMatch(/podobných nabídek/);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { useModuleT, useT } from '../../../i18n';
+import { API_DOCS_TEXT } from '../i18n';
+import { useQuery } from '../../../lib/query';
+import { AppLink } from '../../../ui/app-link';
+import { exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation } from '../api/openapi';
+
+export type ApiDocsProps = { section?: string; page?: string };
+
+function Nav({ doc }: { doc: OpenApiDocument }) {
+  const tm = useModuleT(API_DOCS_TEXT);
+  return (
+    <nav aria-label={tm('apiDocs.nav')} className="api-docs__nav">
+      <ul className="plain-list">
+        <li><AppLink to="apiDocs">{tm('apiDocs.overview')}</AppLink></li>
+        {Object.values(doc.paths).map(({ get }) => <li key={get.operationId}><AppLink to="apiDocsPage" params={{ page: get.operationId }}>{get.operationId}</AppLink></li>)}
+        {Object.keys(TYPE_PAGES).map((name) => <li key={name}><AppLink to="apiDocsSection" params={{ section: 'types', page: name }}>{`types/${name}`}</AppLink></li>)}
+      </ul>
+    </nav>
+  );
+}
+
+function Overview({ doc }: { doc: OpenApiDocument }) {
+  const tm = useModuleT(API_DOCS_TEXT);
+  return (
+    <div data-testid="api-docs-overview">
+      <p>{doc.info.description}</p>
+      {(['keys', 'limits', 'pagination', 'errors', 'versioning'] as const).map((topic) => (
+        <section key={topic}><h2>{tm(`apiDocs.${topic}.title`)}</h2><p>{tm(`apiDocs.${topic}.body`)}</p></section>
+      ))}
+    </div>
+  );
+}
+
+function SchemaTable({ schema }: { schema: JsonSchema }) {
+  const tm = useModuleT(API_DOCS_TEXT);
+  return (
+    <table className="table">
+      <thead><tr><th>{tm('apiDocs.field')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.description')}</th></tr></thead>
+      <tbody>
+        {Object.entries(schema.properties ?? {}).map(([name, s]) => <tr key={name}><td><code>{name}</code></td><td>{typeOf(s)}</td><td>{s.description ?? ''}</td></tr>)}
+      </tbody>
+    </table>
+  );
+}
+
+function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path: string }) {
+  const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
+  const url = `${window.location.origin}${doc.servers[0].url}${path}?${exampleQuery(op)}`;
+  const ok = op.responses['200']?.content?.['application/json'];
+  return (
+    <div data-testid={`api-docs-${op.operationId}`}>
+      <h2><code>GET {doc.servers[0].url}{path}</code></h2>
+      <p>{op.summary}</p>
+      {op.parameters && op.parameters.length > 0 && (
+        <table className="table">
+          <thead><tr><th>{tm('apiDocs.parameter')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.required')}</th></tr></thead>
+          <tbody>{op.parameters.map((p) => <tr key={p.name}><td><code>{p.name}</code></td><td>{typeOf(p.schema)}</td><td>{p.required ? t('common.yes') : t('common.no')}</td></tr>)}</tbody>
+        </table>
+      )}
+      <h3>curl</h3>
+      <pre data-testid="example-curl"><code>{`curl -H "Authorization: Bearer $RR_API_KEY" '${url}'`}</code></pre>
+      <h3>JavaScript</h3>
+      <pre data-testid="example-js"><code>{`const res = await fetch('${url}', { headers: { Authorization: \`Bearer \${process.env.RR_API_KEY}\` } });\nconst { data } = await res.json();`}</code></pre>
+      {ok?.example !== undefined && (<><h3>{tm('apiDocs.response')}</h3><pre><code>{JSON.stringify(ok.example, null, 2)}</code></pre></>)}
+      <h3>{tm('apiDocs.errors.title')}</h3>
+      <ul>{Object.entries(op.responses).filter(([s]) => s !== '200').map(([status, r]) => <li key={status}><code>{status}</code> {r.description}</li>)}</ul>
+    </div>
+  );
+}
+
+/** The docs pages, rendered from the API's own OpenAPI document so they cannot drift from it. */
+export function ApiDocs({ section, page }: ApiDocsProps) {
+  const { t } = useT();
+  const tm = useModuleT(API_DOCS_TEXT);
+  const { data: doc, error, loading } = useQuery('openapi-v1', loadOpenApi);
+  if (loading) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
+  if (error || !doc) return <p className="form-error" role="alert">{t('auth.error.generic')}</p>;
+  const entry = page && !section ? Object.entries(doc.paths).find(([, v]) => v.get.operationId === page) : undefined;
+  const typeName = section === 'types' && page ? TYPE_PAGES[page] : undefined;
+  const known = !page || entry || typeName;
+  return (
+    <div className="api-docs">
+      <Nav doc={doc} />
+      <div className="api-docs__body">
+        {!page && <Overview doc={doc} />}
+        {entry && <Endpoint doc={doc} path={entry[0]} op={entry[1].get} />}
+        {typeName && <div data-testid={`api-docs-type-${page}`}><h2>{`types/${page}`} (<code>{typeName}</code>)</h2><SchemaTable schema={doc.components.schemas[typeName]} /></div>}
+        {!known && <p role="alert" data-testid="api-docs-missing">{tm('apiDocs.missing')}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import type { AdType, DispositionLabel, RealEstateType } from '@rr/proto/src/domain/enums';
+import type { WatchdogPlace } from '@rr/proto/src/domain/location';
+import type { ReportAnswer } from '@rr/proto/src/api/analytics';
+import { useModuleT, useT } from '../../../i18n';
+import { ANALYSIS_TEXT } from '../i18n';
+import { formatNumber, formatPrice } from '../../../i18n/format';
+import { useQuery } from '../../../lib/query';
+import { ChipGroup } from '../../../ui/chip-group';
+import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_REAL_ESTATE_TYPES } from '../../watchdogs/criteria';
+import { PlacePicker } from '../../watchdogs/components/place-picker';
+import { analyticsApi } from '../api/analytics.api';
+
+const MONTHS = ['3', '6', '12', '24'] as const;
+
+/** The monthly medians as proportional bars, with the figures as text (readable without the bars). */
+function MonthlyBars({ monthly }: { monthly: ReportAnswer['report']['monthly'] }) {
+  const { locale } = useT();
+  const tm = useModuleT(ANALYSIS_TEXT);
+  const top = Math.max(1, ...monthly.map((m) => m.medianPricePerM2 ?? 0));
+  return (
+    <table className="table" data-testid="monthly">
+      <caption>{tm('analysis.monthly')}</caption>
+      <tbody>
+        {monthly.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{m.month}</th>
+            <td style={{ width: '60%' }}><div aria-hidden="true" style={{ background: 'currentColor', opacity: 0.3, height: '0.75rem', width: `${((m.medianPricePerM2 ?? 0) / top) * 100}%` }} /></td>
+            <td>{m.medianPricePerM2 !== null ? `${formatNumber(Math.round(m.medianPricePerM2), locale)} Kč/m²` : '–'} ({m.n})</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Figures({ answer }: { answer: ReportAnswer }) {
+  const { t, locale } = useT();
+  const tm = useModuleT(ANALYSIS_TEXT);
+  const r = answer.report;
+  const shares = (counts: Record<string, number>, label: (k: string) => string) => {
+    const total = Object.values(counts).reduce((s, n) => s + n, 0) || 1;
+    return Object.entries(counts).sort(([, a], [, b]) => b - a).map(([k, n]) => `${label(k)} ${Math.round((n / total) * 100)} %`).join(', ');
+  };
+  return (
+    <section className="card" data-testid="price-report" aria-live="polite">
+      <p>{tm(answer.radiusKm === 0 ? 'analysis.samplePlace' : 'analysis.sampleRadius', { n: r.n, km: answer.radiusKm, place: answer.place?.name ?? '' })}</p>
+      {r.status === 'notEnoughData' && <p role="status" data-testid="not-enough">{tm('analysis.notEnough')}</p>}
+      {r.price && r.pricePerM2 && (
+        <dl className="facts">
+          <dt>{tm('analysis.medianPrice')}</dt><dd data-testid="median-price">{formatPrice(r.price.median, locale)}</dd>
+          <dt>{tm('analysis.medianPpm')}</dt><dd>{formatNumber(Math.round(r.pricePerM2.median), locale)} Kč/m²{r.pricePerM2.ci && ` (95 %: ${formatNumber(Math.round(r.pricePerM2.ci.low), locale)}–${formatNumber(Math.round(r.pricePerM2.ci.high), locale)})`}</dd>
+          <dt>{tm('analysis.quartiles')}</dt><dd>{formatPrice(r.price.p25, locale)} – {formatPrice(r.price.p75, locale)}</dd>
+          <dt>{tm('analysis.mean')}</dt><dd>{formatPrice(r.price.mean, locale)}</dd>
+        </dl>
+      )}
+      {r.daysOnMarket.medianDays !== null && <p>{tm('analysis.daysToSell', { days: r.daysOnMarket.medianDays })}</p>}
+      <p className="muted">{tm('analysis.types')}: {shares(r.realEstateTypes, (k) => t(`enum.realEstateType.${k as RealEstateType}`))}</p>
+      <p className="muted">{t('watchdog.dispositions')}: {shares(r.dispositions, (k) => k)}</p>
+      <p className="muted">{tm('analysis.excluded', { price: r.excluded.noPrice, area: r.excluded.noArea, outliers: r.excluded.outliers })}</p>
+      {r.monthly.length > 0 && <MonthlyBars monthly={r.monthly} />}
+    </section>
+  );
+}
+
+/** Choose a place and filters, see the report: the location and price analysis page. */
+export function PriceAnalysis() {
+  const { t } = useT();
+  const tm = useModuleT(ANALYSIS_TEXT);
+  const [places, setPlaces] = useState<WatchdogPlace[]>([]);
+  const [adTypes, setAdTypes] = useState<AdType[]>(['Sale']);
+  const [types, setTypes] = useState<RealEstateType[]>(['Apartment']);
+  const [dispositions, setDispositions] = useState<DispositionLabel[]>([]);
+  const [months, setMonths] = useState<(typeof MONTHS)[number][]>(['3']);
+  const place = places[0];
+  const query = place && {
+    placeKind: place.kind, placeCode: place.code, adType: adTypes[0] ?? 'Sale', realEstateType: types[0] ?? 'Apartment', months: months[0] ?? '3',
+    ...(dispositions.length ? { dispositions: dispositions.join(',') } : {}),
+  };
+  const { data, loading, error } = useQuery(query ? `price-report:${JSON.stringify(query)}` : null, () => analyticsApi.report(query!));
+  // Single choices kept with the chip groups of the watchdog form: the last chip chosen wins.
+  const one = <T,>(set: (v: T[]) => void) => (v: T[]) => set(v.slice(-1));
+  return (
+    <div className="profile-sections">
+      <section className="card">
+        <PlacePicker value={places} onChange={(v) => setPlaces(v.slice(-1))} />
+        <ChipGroup name="adType" legend={t('watchdog.adTypes')} options={FORM_AD_TYPES} value={adTypes} onChange={one(setAdTypes)} labelOf={(o) => t(`enum.adType.${o}`)} />
+        <ChipGroup name="realEstateType" legend={t('watchdog.realEstateTypes')} options={FORM_REAL_ESTATE_TYPES} value={types} onChange={one(setTypes)} labelOf={(o) => t(`enum.realEstateType.${o}`)} />
+        <ChipGroup name="dispositions" legend={t('watchdog.dispositions')} options={FORM_DISPOSITIONS} value={dispositions} onChange={setDispositions} labelOf={(o) => o} />
+        <ChipGroup name="months" legend={tm('analysis.window')} options={MONTHS} value={months} onChange={one(setMonths)} labelOf={(o) => tm('analysis.months', { n: o })} />
+      </section>
+      {!place && <p className="muted">{tm('analysis.choosePlace')}</p>}
+      {loading && <div className="page-loading" aria-busy="true">{t('common.loading')}</div>}
+      {error !== undefined && error !== null && <p className="form-error" role="alert">{t('auth.error.generic')}</p>}
+      {data && <Figures answer={data} />}
+    </div>
+  );
+}
