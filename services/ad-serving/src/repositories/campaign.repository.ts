@@ -47,7 +47,7 @@ const schema = new Schema<CampaignRecord>({
 }, { versionKey: false });
 // The advertiser's list, newest first; the review queue and the serving set by status.
 schema.index({ advertiserId: 1, createdAt: -1 });
-schema.index({ status: 1, endsAt: 1 });
+schema.index({ status: 1, endsAt: 1, _id: 1 });
 
 export class CampaignRepository {
   readonly model: Model<CampaignRecord>;
@@ -76,6 +76,23 @@ export class CampaignRepository {
   /** A status's campaigns by end: the review queue (`submitted`) and the serving set (`approved`, not ended). */
   findByStatusEndingAfter(status: AdCampaignStatus, after: Date, limit = 1_000): Promise<CampaignRecord[]> {
     return this.model.find({ status, endsAt: { $gt: after } }).sort({ endsAt: 1 }).limit(limit).lean<CampaignRecord[]>().exec();
+  }
+
+  /**
+   * Every campaign of a status that ends after `after`, read in keyset pages by (end, id): the
+   * serving set holds all running campaigns, so none may be cut off at a page size.
+   */
+  async allByStatusEndingAfter(status: AdCampaignStatus, after: Date, pageSize = 1_000): Promise<CampaignRecord[]> {
+    const all: CampaignRecord[] = [];
+    for (;;) {
+      const last = all[all.length - 1];
+      const filter = last
+        ? { status, endsAt: { $gte: last.endsAt }, $or: [{ endsAt: { $gt: last.endsAt } }, { endsAt: last.endsAt, _id: { $gt: last._id } }] }
+        : { status, endsAt: { $gt: after } };
+      const page = await this.model.find(filter).sort({ endsAt: 1, _id: 1 }).limit(pageSize).lean<CampaignRecord[]>().exec();
+      all.push(...page);
+      if (page.length < pageSize) return all;
+    }
   }
 
   update(id: string, fields: Partial<CampaignRecord>): Promise<CampaignRecord | null> {

@@ -103,7 +103,7 @@ export class ServingSet {
   }
 
   private async load(): Promise<void> {
-    const records = (await this.live$.repos.campaigns.findByStatusEndingAfter('approved', new Date()))
+    const records = (await this.live$.repos.campaigns.allByStatusEndingAfter('approved', new Date()))
       .filter((r) => r.banners?.desktop && r.banners?.mobile);
     await Promise.all([this.live$.creditsOf(records.map((r) => r.advertiserId)), this.live$.totalsOf(records.map((r) => r._id))]);
     const live = new Map<string, Live>();
