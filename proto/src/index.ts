@@ -23,7 +23,6 @@ export * from './api/billing';
 export * from './api/common';
 export * from './api/auth';
 export * from './api/health';
-export * from './examples/events';
 export * from './domain/geo';
 export * from './domain/criteria-match';
 export * from './domain/criteria-words';

@@ -1,4 +1,4 @@
-import { exampleOffer } from '../examples/events';
+import { exampleOffer } from '../testing';
 import { ROLES } from './roles';
 import { offerAccessOf, offerFor } from './offer-access';
 

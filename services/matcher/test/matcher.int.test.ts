@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
-import { ROLES, exampleOffer, exampleWatchdog, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
+import { ROLES, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/testing';
 import { matcherService } from '../src/main';
 import { shardOf } from '../src/domain/shard';
 

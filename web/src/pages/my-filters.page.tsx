@@ -15,7 +15,7 @@ import { WatchdogForm } from '../modules/watchdogs/components/watchdog-form';
 import { fromCriteria, type Draft } from '../modules/watchdogs/criteria';
 import { FILTERS_KEY, useFilterActions } from '../modules/watchdogs/hooks/use-filter-actions';
 import { criteriaRows, groupFilters, titleOf } from '../modules/watchdogs/summary';
-import type { AdType, RealEstateType } from '@rr/proto/src/domain/enums';
+import type { AdType, RealEstateType } from '@rr/proto';
 
 function FilterList() {
   const { t, tp } = useT();

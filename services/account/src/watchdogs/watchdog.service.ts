@@ -2,7 +2,7 @@ import { AppError } from '@rr/kit';
 import {
   ROLES, criteriaContains, criteriaEqual, entitlementsOf, type CreateFilterAnswer, type FilterView, type Locale, type WatchdogCriteria,
 } from '@rr/proto';
-import { verifyWatchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { verifyWatchdogLinkToken } from '@rr/proto/node';
 import { effectiveRole } from '../auth/session-token';
 import { emailOf } from '../auth/auth.service';
 import type { AccountDeps } from '../deps';

@@ -1,4 +1,5 @@
-import { ROLES, exampleOffer, exampleWatchdog, type Watchdog } from '@rr/proto';
+import { ROLES, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/testing';
 import { WatchdogRegistry } from './watchdog-registry';
 import { shardOf } from './shard';
 import { ReplayProgress } from './replay-progress';

@@ -1,4 +1,4 @@
-import { EXAMPLES } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/testing';
 import { dueAtOf, ledgerKeyOf, retryDelayMs } from './alert-rules';
 
 const match = EXAMPLES['match.found'];

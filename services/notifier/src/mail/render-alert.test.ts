@@ -1,4 +1,5 @@
-import { exampleOffer, type Offer } from '@rr/proto';
+import { type Offer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/testing';
 import { renderAlertEmail, type AlertEmailInput } from './render-alert';
 
 const input = (overrides: Partial<AlertEmailInput> = {}): AlertEmailInput => ({

@@ -1,6 +1,4 @@
-import type { AdType, DispositionLabel, HouseType, LandType, RealEstateType, TerraceType } from '@rr/proto/src/domain/enums';
-import type { WatchdogPlace } from '@rr/proto/src/domain/location';
-import type { WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
+import type { AdType, DispositionLabel, HouseType, LandType, RealEstateType, TerraceType, WatchdogPlace, WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto';
 
 /** Choices the form offers (a subset of the proto enums, in the order people expect). */
 export const FORM_AD_TYPES: AdType[] = ['Sale', 'Rent', 'Auction', 'Roommates'];

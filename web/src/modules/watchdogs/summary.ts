@@ -1,6 +1,4 @@
-import type { FilterView } from '@rr/proto/src/api/filters';
-import type { Locale } from '@rr/proto/src/domain/enums';
-import type { WatchdogCriteria } from '@rr/proto/src/domain/watchdog';
+import type { FilterView, Locale, WatchdogCriteria } from '@rr/proto';
 import { formatNumber, type MessageKey } from '../../i18n';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
-import type { BillingPeriod, PlanTier } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import type { BillingPeriod, PlanTier } from '@rr/proto';
+import { ROLE_LABELS, type Role } from '@rr/proto';
 import { formatNumber, formatPrice, useT, type MessageKey } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
 

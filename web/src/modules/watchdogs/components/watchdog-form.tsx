@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
+import type { CreateFilterAnswer } from '@rr/proto';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { track } from '../../../lib/analytics';
@@ -14,10 +14,7 @@ import { flagsOf } from '../../session/session';
 import { useSession } from '../../session/stores/session.store';
 import { filtersApi } from '../api/filters.api';
 import { FILTERS_KEY } from '../hooks/use-filter-actions';
-import {
-  FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
-  toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
-} from '../criteria';
+import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES, toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
 import { PlacePicker } from './place-picker';
 

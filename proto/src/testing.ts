@@ -1,7 +1,7 @@
-import type { RawListing } from '../domain/raw-listing';
-import type { Offer } from '../domain/offer';
-import type { Watchdog } from '../domain/watchdog';
-import type { EventData, EventType } from '../topics';
+import type { RawListing } from './domain/raw-listing';
+import type { Offer } from './domain/offer';
+import type { Watchdog } from './domain/watchdog';
+import type { EventData, EventType } from './topics';
 
 /** One valid example per event. The contract test parses each; tests use them as base fixtures. */
 
