@@ -109,6 +109,18 @@ describe('billing with the payment simulator', () => {
     expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('active');
   }, 30_000);
 
+  it('acts on the reported state when another writer claimed the move and has not written it (a lookup racing a notification, or a crash between)', async () => {
+    const userId = newUser();
+    const { payment } = (await checkout(userId)).body.data;
+    await admin(`/gopay/payments/${await providerIdOf(payment.id)}/pay`, { notify: false });
+    // The other writer's claim of created → paid, without its write to the payment.
+    await s.parts.deps.payments.model.db.collection('payment_transitions').insertOne({ _id: `${payment.id}>paid` as never, at: new Date() });
+    const after = await s.parts.settlement.refresh((await s.parts.deps.payments.findById(payment.id))!);
+    expect(after.state).toBe('paid');
+    expect(await paymentState(payment.id)).toBe('paid');
+    expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('active');
+  }, 30_000);
+
   it('answers 503 while GoPay is down and settles the payment after it returns', async () => {
     const userId = newUser();
     await admin('/faults/gopay', { mode: 'error', count: 1 });

@@ -60,7 +60,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   // The public data API: API keys, limits and its own OpenAPI document (docs/decisions.md, "Public data API").
-  api.use('/v1', publicApiV1({ accountUrl: config.ACCOUNT_URL, analyticsUrl: config.ANALYTICS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log, gazetteer }));
+  api.use('/v1', publicApiV1({ accountUrl: config.ACCOUNT_URL, analyticsUrl: config.ANALYTICS_URL, offersUrl: config.OFFERS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log, gazetteer }));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
   api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));

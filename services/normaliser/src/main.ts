@@ -28,7 +28,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     let seq = marks.head;
     let projected = 0;
     for await (const b of journal.batchesAfter(marks.projected)) {
-      await store.apply(b.batch);
+      await store.apply(b.batch, b.seq);
       await journal.markProjected(b.seq);
       seq = Math.max(seq, b.seq);
       projected++;
@@ -56,7 +56,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
+    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET, projectedSeq: () => journal.projectedSeq() }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
     shutdown.add('offers-api', api.close);
     log.info({ port: api.port }, 'offers API listening');
 

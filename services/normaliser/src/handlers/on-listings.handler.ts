@@ -72,7 +72,7 @@ export function createListingsHandler(deps: NormaliserDeps) {
     if (result.listings.length > 0 || result.offers.length > 0 || result.events.length > 0) {
       stampOrigins(result.events, events);
       await journal(result);
-      await deps.store.apply(result);
+      await deps.store.apply(result, deps.seq);
       await deps.journal.markProjected(deps.seq);
       deps.relay.add(deps.seq, result.events);
     }
@@ -133,7 +133,7 @@ export function createListingsHandler(deps: NormaliserDeps) {
           next = seq;
           break;
         }
-        await deps.store.apply(batch);
+        await deps.store.apply(batch, seq);
         await deps.journal.markProjected(seq);
         deps.relay.add(seq, batch.events);
         deps.seq = seq;

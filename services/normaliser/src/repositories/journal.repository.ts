@@ -45,6 +45,12 @@ export class JournalRepository {
     await this.marks.updateOne({ _id: 'projected', seq: { $lt: seq } }, { $set: { seq } });
   }
 
+  /** Every batch up to this sequence number is in the state collections (0 before the first). */
+  async projectedSeq(): Promise<number> {
+    const mark = await this.marks.findById('projected').lean<JournalMarkDoc>();
+    return mark?.seq ?? 0;
+  }
+
   /**
    * The marks, created on first start. A journal from before the projection has no `projected`
    * mark: `projected` is then -1, and `migrateSnapshot` must run first.
