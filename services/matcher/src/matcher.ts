@@ -4,7 +4,9 @@ import { ReplayProgress } from './domain/replay-progress';
 import { WatchdogRegistry } from './domain/watchdog-registry';
 import type { MatcherConfig } from './config';
 import { onOfferPublished } from './handlers/on-offer-published';
+import { onOfferRelisted } from './handlers/on-offer-relisted';
 import { onOfferUpdated } from './handlers/on-offer-updated';
+import { onOfferWithdrawn } from './handlers/on-offer-withdrawn';
 import { onWatchdogChanged } from './handlers/on-watchdog-changed';
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -34,6 +36,8 @@ export async function startMatcher({ bus, config, log, shutdown }: ServiceContex
     const suffix = shard.count > 1 ? `.shard-${shard.index}-of-${shard.count}` : '';
     await bus.subscribe({ group: `matcher.on-offer-published${suffix}`, events: ['offer.published'], handle: onOfferPublished(bus, registry) });
     await bus.subscribe({ group: `matcher.on-offer-updated${suffix}`, events: ['offer.updated'], handle: onOfferUpdated(bus, registry) });
+    await bus.subscribe({ group: `matcher.on-offer-relisted${suffix}`, events: ['offer.relisted'], handle: onOfferRelisted(bus, registry) });
+    await bus.subscribe({ group: `matcher.on-offer-withdrawn${suffix}`, events: ['offer.withdrawn'], handle: onOfferWithdrawn(bus, registry) });
   };
   // The health endpoint says "not ready" until the replay is done; offers wait in Kafka meanwhile.
   const poll = setInterval(() => {
