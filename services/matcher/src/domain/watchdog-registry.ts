@@ -12,10 +12,10 @@ export type Hit = { watchdog: Watchdog; reason: MatchReason };
  * (docs/decisions.md, "Alert kinds"). New offers go to every matching watchdog.
  */
 export function wants(watchdog: Watchdog, reason: MatchReason): boolean {
+  if (reason === 'new') return true;
   const { criteria } = watchdog;
   const entitled = entitlementsOf(watchdog.ownerRole);
   switch (reason) {
-    case 'new': return true;
     case 'priceDrop': return criteria.priceDrops && entitled.priceDropAlerts;
     case 'backOnMarket': return criteria.backOnMarket === true && entitled.backOnMarketAlerts;
     case 'noLongerActive': return criteria.noLongerActive === true && entitled.noLongerActiveNotices;
