@@ -70,4 +70,13 @@ describe('plans and entitlements', () => {
       expect(paid[i].apiAccess).toEqual(expect.arrayContaining(paid[i - 1].apiAccess));
     }
   });
+
+  it('gates comebacks and no-longer-active notices as price drops: from Mini, not for free users', () => {
+    for (const role of Object.values(ROLES)) {
+      const e = entitlementsOf(role);
+      expect([e.backOnMarketAlerts, e.noLongerActiveNotices]).toEqual([e.priceDropAlerts, e.priceDropAlerts]);
+    }
+    expect(entitlementsOf(ROLES.USER).backOnMarketAlerts).toBe(false);
+    expect(entitlementsOf(ROLES.MINI).noLongerActiveNotices).toBe(true);
+  });
 });

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { SMTPServer } from 'smtp-server';
 import { Bus, createLogger } from '@rr/kit';
 import { ROLES, type AdCampaignBody, type Offer } from '@rr/proto';
-import { EXAMPLES } from '@rr/proto/testing';
+import { EXAMPLES } from '@rr/proto/examples';
 import { signAdToken, verifyAdToken } from '@rr/ad-serving/src/domain/ad-token';
 import { solidPng } from '@rr/ad-serving/src/domain/png';
 import { pricePerView } from '@rr/ad-serving/src/domain/pricing';

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import mongoose from 'mongoose';
 import { Bus, createLogger } from '@rr/kit';
 import { type Offer } from '@rr/proto';
-import { EXAMPLES } from '@rr/proto/testing';
+import { EXAMPLES } from '@rr/proto/examples';
 import { bundleProcesses } from '../system/bundle';
 import { portsFor, systemProcesses } from '../system/services';
 import { Supervisor, waitHealthy } from '../system/supervisor';

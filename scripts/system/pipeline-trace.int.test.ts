@@ -4,7 +4,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@o
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { Bus, createLogger, runService } from '@rr/kit';
 import { testEnv, waitForValue } from '@rr/kit/testing';
-import { exampleWatchdog } from '@rr/proto/testing';
+import { exampleWatchdog } from '@rr/proto/examples';
 import { ADAPTERS } from '../../services/crawler/src/adapters';
 import { portalsEnv, startInstance } from '../../services/crawler/test/support/harness';
 import { startSimulator } from '../../services/crawler/test/support/simulator';

@@ -122,6 +122,9 @@ export function containmentFailures(broader: WatchdogCriteria, narrower: Watchdo
     ['includeWithoutPrice', broader.includeWithoutPrice || !narrower.includeWithoutPrice],
     // Price-drop alerts are extra alerts: a broader watchdog without them does not cover them.
     ['priceDrops', broader.priceDrops || !narrower.priceDrops],
+    // So are comebacks and no-longer-active notices.
+    ['backOnMarket', broader.backOnMarket || !narrower.backOnMarket],
+    ['noLongerActive', broader.noLongerActive || !narrower.noLongerActive],
     ['words', wordsContain(broader.words, narrower.words)],
   ];
   return checks.filter(([, ok]) => !ok).map(([name]) => name);

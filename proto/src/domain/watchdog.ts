@@ -32,6 +32,10 @@ export const WatchdogCriteria = z.object({
   includeWithoutPrice: z.boolean().default(true),
   /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
   priceDrops: z.boolean().default(false),
+  /** Also alert when a matching offer comes back on the market after a withdrawal (a paid entitlement). */
+  backOnMarket: z.boolean().default(false),
+  /** A notice when an offer this watchdog alerted to is withdrawn (a paid entitlement; opt-in, docs/decisions.md). */
+  noLongerActive: z.boolean().default(false),
   /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
   words: WordsCriterion.default({ any: [], none: [] }),
 });

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { HEADERS, dlqTopicOf } from '@rr/proto';
-import { EXAMPLES } from '@rr/proto/testing';
+import { EXAMPLES } from '@rr/proto/examples';
 import type { Envelope } from '@rr/proto';
 import { Bus, ProcessedEvents, connectDatabase, createLogger, AppError } from '../src';
 import { testEnv, waitFor } from '../src/testing';

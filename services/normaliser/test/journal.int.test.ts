@@ -121,7 +121,7 @@ describe('normaliser journal and outbox', () => {
     for await (const b of journal.batchesAfter(0)) back.push(b);
     expect(back.map((b) => b.seq)).toEqual([1]);
     expect(back[0].batch.events).toEqual(JSON.parse(JSON.stringify(batch.events)));
-    expect(back[0].batch.events.map((e) => ('offer' in e.data ? e.data.offer.sources.length : 0))).toEqual([2, 1]);
+    expect(back[0].batch.events.map((e) => ('offer' in e.data ? e.data.offer?.sources.length : 0))).toEqual([2, 1]);
   });
 
   it('retries a batch on fresh state when another instance wrote to the journal meanwhile', async () => {

@@ -98,7 +98,10 @@ function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDi
  * answers them in canonical form: place names and centres come from the gazetteer, never from
  * the client; lists lose duplicates.
  */
-export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: { priceDropsAllowed: boolean }): WatchdogCriteria {
+/** Which alerts about offers already seen the owner's tier allows; a kind not allowed is stored off. */
+export type AlertKindsAllowed = { priceDropsAllowed: boolean; backOnMarketAllowed?: boolean; noLongerActiveAllowed?: boolean };
+
+export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: AlertKindsAllowed): WatchdogCriteria {
   const errors = new FieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     errors.add('criteria', tr('required'));
@@ -116,6 +119,8 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     elevatorOnly: raw.elevatorOnly === true,
     includeWithoutPrice: raw.includeWithoutPrice !== false,
     priceDrops: options.priceDropsAllowed && raw.priceDrops === true,
+    backOnMarket: options.backOnMarketAllowed === true && raw.backOnMarket === true,
+    noLongerActive: options.noLongerActiveAllowed === true && raw.noLongerActive === true,
     places: places(raw, errors, tr, directory),
     words: words(raw, errors, tr),
   };

@@ -32,7 +32,10 @@ export class WatchdogService {
   constructor(private readonly deps: AccountDeps) {}
 
   private criteriaOf(input: unknown, role: number, ctx: RequestContext): WatchdogCriteria {
-    return validateCriteria(input, ctx.tr, this.deps.places, { priceDropsAllowed: entitlementsOf(role).priceDropAlerts });
+    const allowed = entitlementsOf(role);
+    return validateCriteria(input, ctx.tr, this.deps.places, {
+      priceDropsAllowed: allowed.priceDropAlerts, backOnMarketAllowed: allowed.backOnMarketAlerts, noLongerActiveAllowed: allowed.noLongerActiveNotices,
+    });
   }
 
   private async roleOfEmail(email: string, user: UserRecord | null): Promise<{ role: number; owner: UserRecord | null }> {

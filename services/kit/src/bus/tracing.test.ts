@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { type Envelope } from '@rr/proto';
-import { EXAMPLES } from '@rr/proto/testing';
+import { EXAMPLES } from '@rr/proto/examples';
 import { inSpan, traceCarrierOf } from '../telemetry';
 import { consumerSpan, endSpans, producerHeaders, traceContextOf } from './tracing';
 

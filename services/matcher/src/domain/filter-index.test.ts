@@ -1,5 +1,5 @@
 import { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, WatchdogCriteria, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace } from '@rr/proto';
-import { exampleOffer } from '@rr/proto/testing';
+import { exampleOffer } from '@rr/proto/examples';
 import { FilterIndex } from './filter-index';
 import { OPEN_TOP, packRange } from './entry-rows';
 import { MAX_PRICE_CODE, NO_LOWER, NO_UPPER, packPrices, priceCodeDown, priceCodeUp, priceOf } from './price-codes';

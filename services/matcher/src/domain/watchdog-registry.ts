@@ -1,9 +1,26 @@
-import { entitlementsOf, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { entitlementsOf, type AlertReason, type Offer, type Watchdog } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
 import { WordFilter } from './word-filter';
 
-export type MatchReason = MatchFoundV1['reason'];
+export type MatchReason = AlertReason;
+/** A watchdog to alert, and why. */
+export type Hit = { watchdog: Watchdog; reason: MatchReason };
+
+/**
+ * Whether the owner asked for this kind of alert about offers already seen, and their tier allows it
+ * (docs/decisions.md, "Alert kinds"). New offers go to every matching watchdog.
+ */
+export function wants(watchdog: Watchdog, reason: MatchReason): boolean {
+  if (reason === 'new') return true;
+  const { criteria } = watchdog;
+  const entitled = entitlementsOf(watchdog.ownerRole);
+  switch (reason) {
+    case 'priceDrop': return criteria.priceDrops && entitled.priceDropAlerts;
+    case 'backOnMarket': return criteria.backOnMarket === true && entitled.backOnMarketAlerts;
+    case 'noLongerActive': return criteria.noLongerActive === true && entitled.noLongerActiveNotices;
+  }
+}
 export type Shard = { index: number; count: number };
 
 /** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
@@ -67,16 +84,39 @@ export class WatchdogRegistry {
   }
 
   /**
-   * The watchdogs to alert about an offer: new offers go to every matching watchdog, price drops
-   * only to those that opted in and whose owner's tier allows it. One per recipient.
+   * The watchdogs that asked for alerts of this reason about the offer: new offers go to every
+   * matching watchdog, the other kinds only to those that opted in and whose owner's tier allows
+   * it. One per recipient.
    */
   match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
+    return this.collect(offer, now, (w) => (wants(w, reason) ? reason : null)).map((h) => h.watchdog);
+  }
+
+  /**
+   * Who hears of a price drop or a comeback, and as what: the watchdogs that asked for that kind
+   * get it; the others get a plain new-offer alert if the offer is news to them — after a drop,
+   * only where the old price did not match (`before`); after a comeback, any (the notifier's
+   * ledger drops it for people who had the offer). A no-longer-active notice goes only to those
+   * who asked for it, matched on the offer as it was while active. One per recipient, the asked
+   * kind first.
+   */
+  alerts(offer: Offer, reason: Exclude<MatchReason, 'new'>, now = new Date(), before?: Offer): Hit[] {
+    if (reason === 'noLongerActive') return this.collect({ ...offer, active: true }, now, (w) => (wants(w, reason) ? reason : null));
+    const matchedBefore = before ? new Set(this.collect(before, now, () => 'new').map((h) => h.watchdog.id)) : null;
+    return this.collect(offer, now, (w) => {
+      if (wants(w, reason)) return reason;
+      return matchedBefore?.has(w.id) ? null : 'new';
+    });
+  }
+
+  /** The matching watchdogs the rule gives a reason, one per recipient: an asked-for kind over a new-offer alert, then the oldest. */
+  private collect(offer: Offer, now: Date, reasonOf: (watchdog: Watchdog) => MatchReason | null): Hit[] {
     if (!offer.active) return [];
     this.finishLoading();
     const count = this.index.matchSlots(offer);
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
-    const byRecipient = new Map<string, Watchdog>();
+    const byRecipient = new Map<string, Hit>();
     this.words.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
@@ -86,10 +126,11 @@ export class WatchdogRegistry {
         continue;
       }
       if (this.words.has(slot) && !this.words.allows(slot)) continue;
-      if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
+      const reason = reasonOf(watchdog);
+      if (!reason) continue;
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
-      if (!kept || watchdog.createdAt < kept.createdAt || (watchdog.createdAt === kept.createdAt && watchdog.id < kept.id)) byRecipient.set(email, watchdog);
+      if (!kept || precedes({ watchdog, reason }, kept)) byRecipient.set(email, { watchdog, reason });
     }
     return [...byRecipient.values()];
   }
@@ -125,6 +166,11 @@ export class WatchdogRegistry {
     this.watchdogs.delete(watchdogId);
     this.unfile(kept);
   }
+}
+
+function precedes(a: Hit, b: Hit): boolean {
+  if ((a.reason === 'new') !== (b.reason === 'new')) return b.reason === 'new';
+  return a.watchdog.createdAt < b.watchdog.createdAt || (a.watchdog.createdAt === b.watchdog.createdAt && a.watchdog.id < b.watchdog.id);
 }
 
 const isExpired = (watchdog: Watchdog, now: Date) => watchdog.expiresAt != null && Date.parse(watchdog.expiresAt) <= now.getTime();

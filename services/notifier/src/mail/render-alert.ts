@@ -1,8 +1,9 @@
-import { PORTAL_NAMES, watchdogLinks, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, watchdogLinks, type AlertReason, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
+import { isNotice, KIND_LABELS, noticesCount, noticeText } from './alert-kinds';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop' };
+export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -19,12 +20,12 @@ export type RenderedEmail = { subject: string; html: string; text: string; heade
 
 const T = {
   cs: {
-    priceDrop: 'Zlevněno', newOffer: 'Nová nabídka', detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
+    detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
     edit: 'Upravit hlídacího psa', prolong: 'Prodloužit hlídání', unsubscribe: 'Odhlásit upozornění', was: 'dříve',
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
   },
   en: {
-    priceDrop: 'Price drop', newOffer: 'New offer', detail: 'View offer', source: 'On the portal', on: 'Listed on',
+    detail: 'View offer', source: 'On the portal', on: 'Listed on',
     edit: 'Edit watchdog', prolong: 'Prolong watchdog', unsubscribe: 'Unsubscribe', was: 'was',
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
   },
@@ -37,9 +38,12 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
   const base = input.publicUrl.replace(/\/$/, '');
   const linksOf = (watchdogId: string) => watchdogLinks(base, watchdogId, input.tokenOf(watchdogId));
   const first = items[0];
+  const notices = items.filter((i) => isNotice(i.reason)).length;
+  const onlyNotices = notices === items.length;
   const subject = items.length === 1
-    ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
-    : `${offersCount(locale, items.length)} – Reality Radar`;
+    ? `${KIND_LABELS[locale][first.reason]}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
+    : `${onlyNotices ? noticesCount(locale, items.length) : offersCount(locale, items.length - notices)} – Reality Radar`;
+  const intro = onlyNotices ? noticeText(locale).intro : t.intro;
   const watchdogIds = [...new Set(items.map((i) => i.watchdogId))];
   const ad = renderAdSlot(input.ad, locale, base);
 
@@ -54,21 +58,21 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f7"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" class="wrap" width="600" cellpadding="0" cellspacing="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;font-size:20px;font-weight:bold;color:#0b5cad">Reality Radar</td></tr>
-<tr><td style="padding:0 24px 8px;font-size:15px">${t.intro}</td></tr>
+<tr><td style="padding:0 24px 8px;font-size:15px">${intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${ad.footerHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${notices > 0 ? `<p style="margin:8px 0 0">${noticeText(locale).why}</p>` : ''}${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
-    t.intro, '',
+    intro, '',
     ...items.map((item) => textCard(item, locale, base)),
     ad.text,
     ...watchdogIds.map((id) => {
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', t.footer, ...(ad.footerText ? [ad.footerText] : []),
+    '', t.footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
   const primary = linksOf(first.watchdogId);
@@ -98,28 +102,34 @@ const previousPrice = (offer: Offer) => offer.priceHistory.length > 1 ? offer.pr
 function card({ offer, reason }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  // A withdrawn offer's page says so and lists alternatives; its portal page is gone.
+  const notice = isNotice(reason);
   const was = reason === 'priceDrop' && previousPrice(offer) != null ? ` <s style="color:#888;font-weight:normal">${t.was} ${escapeHtml(formatPrice({ ...offer, price: previousPrice(offer) }, locale))}</s>` : '';
   const photo = offer.imageUrl
     ? `<tr><td class="photo" style="padding:0 24px"><a href="${escapeHtml(detail)}"><img src="${escapeHtml(offer.imageUrl)}" alt="${escapeHtml(offer.title)}" width="552" style="width:552px;max-width:100%;height:auto;border-radius:6px;display:block;border:0"></a></td></tr>`
     : '';
   return `${photo}<tr><td style="padding:12px 24px 20px;border-bottom:1px solid #e5e7eb">
-<div style="font-size:12px;color:#c2410c;font-weight:bold">${reason === 'priceDrop' ? t.priceDrop : t.newOffer}</div>
+<div style="font-size:12px;color:${notice ? '#555' : '#c2410c'};font-weight:bold">${KIND_LABELS[locale][reason]}</div>
 <div style="font-size:17px;font-weight:bold;margin:4px 0"><a href="${escapeHtml(detail)}" style="color:#1a1a1a;text-decoration:none">${escapeHtml(offer.title)}</a></div>
 <div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>
 <div style="font-size:14px;color:#444;margin-top:4px">${escapeHtml(offer.location.name)}${facts(offer, locale).map((f) => ` · ${escapeHtml(f)}`).join('')}</div>
-<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>
-<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${t.detail}</a>
-&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a></div></td></tr>`;
+${notice ? '' : `<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>`}
+<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${notice ? noticeText(locale).alternatives : t.detail}</a>
+${notice ? '' : `&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a>`}</div></td></tr>`;
 }
 
 function textCard({ offer, reason }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
+  const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  if (isNotice(reason)) {
+    return [`${KIND_LABELS[locale][reason]}: ${offer.title}`, formatPrice(offer, locale), [offer.location.name, ...facts(offer, locale)].join(' · '), `${noticeText(locale).alternatives}: ${detail}`, ''].join('\n');
+  }
   return [
-    `${reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${offer.title}`,
+    `${KIND_LABELS[locale][reason]}: ${offer.title}`,
     formatPrice(offer, locale),
     [offer.location.name, ...facts(offer, locale)].join(' · '),
     `${t.on}: ${portalsOf(offer).join(', ')}`,
-    `${t.detail}: ${base}/detail/${encodeURIComponent(offer.id)}`,
+    `${t.detail}: ${detail}`,
     `${t.source}: ${offer.url}`,
     '',
   ].join('\n');

@@ -26,6 +26,8 @@ export type Draft = {
   elevatorOnly: boolean;
   includeWithoutPrice: boolean;
   priceDrops: boolean;
+  backOnMarket: boolean;
+  noLongerActive: boolean;
 };
 
 const emptyRange = (): RangeDraft => ({ from: '', to: '' });
@@ -45,6 +47,8 @@ export const emptyDraft = (): Draft => ({
   elevatorOnly: false,
   includeWithoutPrice: true,
   priceDrops: false,
+  backOnMarket: false,
+  noLongerActive: false,
 });
 
 /** Which optional groups apply to the chosen property and offer types. */
@@ -114,6 +118,8 @@ export function toCriteria(draft: Draft): WatchdogCriteriaInput {
     places: draft.places.map((p) => ({ kind: p.kind, code: p.code, name: p.name, point: p.point ?? null, radiusKm: p.radiusKm ?? 0 })),
     includeWithoutPrice: draft.includeWithoutPrice,
     priceDrops: draft.priceDrops,
+    backOnMarket: draft.backOnMarket,
+    noLongerActive: draft.noLongerActive,
   };
 }
 
@@ -139,5 +145,7 @@ export function fromCriteria(c: WatchdogCriteria): Draft {
     elevatorOnly: !!c.elevatorOnly,
     includeWithoutPrice: c.includeWithoutPrice ?? true,
     priceDrops: !!c.priceDrops,
+    backOnMarket: !!c.backOnMarket,
+    noLongerActive: !!c.noLongerActive,
   };
 }

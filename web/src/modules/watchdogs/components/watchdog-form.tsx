@@ -16,6 +16,7 @@ import { filtersApi } from '../api/filters.api';
 import { FILTERS_KEY } from '../hooks/use-filter-actions';
 import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES, toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
+import { AlertKindsFields } from './alert-kinds-fields';
 import { PlacePicker } from './place-picker';
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
@@ -144,8 +145,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           )}
           {show.elevator && <Checkbox checked={draft.elevatorOnly} onChange={(elevatorOnly) => change({ elevatorOnly })}>{t('watchdog.elevatorOnly')}</Checkbox>}
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
-          <Checkbox checked={draft.priceDrops && flags.paying} disabled={!flags.paying} onChange={(priceDrops) => change({ priceDrops })}
-            hint={flags.paying ? undefined : t('watchdog.priceDropsPaid')}>{t('watchdog.priceDrops')}</Checkbox>
+          <AlertKindsFields value={draft} paying={flags.paying} onChange={change} />
         </div>
       )}
       {!editId && !flags.loggedIn && (
