@@ -28,6 +28,8 @@ export * from './domain/geo';
 export * from './domain/criteria-match';
 export * from './domain/criteria-words';
 export * from './domain/prague';
+export * from './domain/delivery';
+export * from './domain/delivery-schedule';
 export * from './domain/criteria-containment';
 export * from './api/filters';
 export * from './api/links';

@@ -77,6 +77,7 @@ export class WatchdogRegistry {
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
+    const shared: Watchdog[] = [];
     this.words.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
@@ -87,11 +88,15 @@ export class WatchdogRegistry {
       }
       if (this.words.has(slot) && !this.words.allows(slot)) continue;
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
+      // Shared watchdogs come back whole: their invitees are recipients too (emit-matches picks one per address).
+      if (watchdog.members?.length) {
+        shared.push(watchdog);
+        continue;
+      }
       const kept = byRecipient.get(email);
-      // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
-      if (!kept || watchdog.createdAt < kept.createdAt || (watchdog.createdAt === kept.createdAt && watchdog.id < kept.id)) byRecipient.set(email, watchdog);
+      if (!kept || speaksBefore(watchdog, kept)) byRecipient.set(email, watchdog);
     }
-    return [...byRecipient.values()];
+    return [...byRecipient.values(), ...shared];
   }
 
   /** Drops watchdogs whose time ran out, so the index does not keep finding them. */
@@ -125,6 +130,18 @@ export class WatchdogRegistry {
     this.watchdogs.delete(watchdogId);
     this.unfile(kept);
   }
+}
+
+/**
+ * Of one person's matching watchdogs, the one that speaks for them: an instant one before a digest
+ * (the alert should not wait for a digest another watchdog does not ask for), then the oldest, so a
+ * redelivered offer names the same one.
+ */
+export function speaksBefore(a: Watchdog, b: Watchdog): boolean {
+  const digestA = a.delivery?.mode === 'digest';
+  const digestB = b.delivery?.mode === 'digest';
+  if (digestA !== digestB) return !digestA;
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 }
 
 const isExpired = (watchdog: Watchdog, now: Date) => watchdog.expiresAt != null && Date.parse(watchdog.expiresAt) <= now.getTime();

@@ -1,8 +1,9 @@
-import { PORTAL_NAMES, watchdogLinks, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, memberLinks, watchdogLinks, type HeldFor, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop' };
+/** `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog. */
+export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop'; heldFor?: HeldFor | null; member?: boolean };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -12,6 +13,9 @@ export type AlertEmailInput = {
   publicUrl: string;
   /** The signed token of a watchdog's prolong and unsubscribe links. */
   tokenOf: (watchdogId: string) => string;
+  /** The recipient, and the signed token of an invitee's link to leave a shared watchdog. */
+  email?: string;
+  memberTokenOf?: (watchdogId: string, email: string) => string;
   ad: AdCreative | null;
 };
 
@@ -22,11 +26,19 @@ const T = {
     priceDrop: 'Zlevněno', newOffer: 'Nová nabídka', detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
     edit: 'Upravit hlídacího psa', prolong: 'Prodloužit hlídání', unsubscribe: 'Odhlásit upozornění', was: 'dříve',
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
+    digest: 'Přehled nabídek', digestIntro: 'Váš přehled nabídek podle hlídacích psů od posledního e-mailu.',
+    quietIntro: 'Tyto nabídky jsme našli během vašeho klidového času.',
+    shared: 'Sdílený hlídací pes', leave: 'Přestat dostávat upozornění tohoto psa',
+    memberFooter: 'Tento e-mail dostáváte, protože jste přijali pozvání ke sdílenému hlídacímu psovi.',
   },
   en: {
     priceDrop: 'Price drop', newOffer: 'New offer', detail: 'View offer', source: 'On the portal', on: 'Listed on',
     edit: 'Edit watchdog', prolong: 'Prolong watchdog', unsubscribe: 'Unsubscribe', was: 'was',
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
+    digest: 'Your digest', digestIntro: 'Your digest of offers matching your watchdogs since the last e-mail.',
+    quietIntro: 'We found these offers during your quiet hours.',
+    shared: 'Shared watchdog', leave: 'Stop receiving this watchdog\'s alerts',
+    memberFooter: 'You receive this e-mail because you accepted an invitation to a shared watchdog.',
   },
 } as const;
 
@@ -37,14 +49,23 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
   const base = input.publicUrl.replace(/\/$/, '');
   const linksOf = (watchdogId: string) => watchdogLinks(base, watchdogId, input.tokenOf(watchdogId));
   const first = items[0];
-  const subject = items.length === 1
-    ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
-    : `${offersCount(locale, items.length)} – Reality Radar`;
-  const watchdogIds = [...new Set(items.map((i) => i.watchdogId))];
+  const digest = items.some((i) => i.heldFor === 'digest');
+  const intro = digest ? t.digestIntro : items.some((i) => i.heldFor === 'quiet') ? t.quietIntro : t.intro;
+  const subject = digest
+    ? `${t.digest}: ${offersCount(locale, items.length)} – Reality Radar`
+    : items.length === 1
+      ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
+      : `${offersCount(locale, items.length)} – Reality Radar`;
   const ad = renderAdSlot(input.ad, locale, base);
+  // An owner's watchdog offers edit, prolong and unsubscribe; an invitee's only leaving it.
+  const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true }])).values()];
+  const leaveOf = (id: string) => memberLinks(base, id, input.email ?? '', input.memberTokenOf?.(id, input.email ?? '') ?? '');
+  const anyOwned = watchdogs.some((w) => !w.member);
+  const footer = anyOwned ? t.footer : t.memberFooter;
 
   const cards = items.map((item) => card(item, locale, base)).join('');
-  const footers = watchdogIds.map((id) => {
+  const footers = watchdogs.map(({ id, member }) => {
+    if (member) return `<p style="margin:4px 0">${t.shared}: <a href="${escapeHtml(leaveOf(id).leavePage)}" style="color:#0b5cad">${t.leave}</a></p>`;
     const links = linksOf(id);
     return `<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
   }).join('');
@@ -54,30 +75,31 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f7"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" class="wrap" width="600" cellpadding="0" cellspacing="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;font-size:20px;font-weight:bold;color:#0b5cad">Reality Radar</td></tr>
-<tr><td style="padding:0 24px 8px;font-size:15px">${t.intro}</td></tr>
+<tr><td style="padding:0 24px 8px;font-size:15px">${intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${ad.footerHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${footer}</p>${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
-    t.intro, '',
+    intro, '',
     ...items.map((item) => textCard(item, locale, base)),
     ad.text,
-    ...watchdogIds.map((id) => {
+    ...watchdogs.map(({ id, member }) => {
+      if (member) return `${t.shared} – ${t.leave}: ${leaveOf(id).leavePage}`;
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', t.footer, ...(ad.footerText ? [ad.footerText] : []),
+    '', footer, ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
-  const primary = linksOf(first.watchdogId);
+  const unsubscribe = first.member ? leaveOf(first.watchdogId).leaveOneClick : linksOf(first.watchdogId).unsubscribeOneClick;
   return {
     subject,
     html,
     text,
     headers: {
-      'List-Unsubscribe': `<${primary.unsubscribeOneClick}>`,
+      'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'X-Entity-Ref-ID': input.emailId,
     },
