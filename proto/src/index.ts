@@ -37,3 +37,4 @@ export * from './api/offers';
 export * from './domain/offer-access';
 export * from './api/analytics';
 export * from './api/api-keys';
+export * from './api/delivery';
