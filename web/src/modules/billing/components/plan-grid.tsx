@@ -13,6 +13,8 @@ function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, str
     e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
     !e.adsInEmails ? t('premium.benefit.noAds') : null,
     e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
+    e.scheduledDelivery ? t('premium.benefit.digests') : null,
+    e.sharedRecipients > 0 ? t('premium.benefit.sharing', { count: e.sharedRecipients }) : null,
     t('premium.benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
     e.priceHistory ? t('premium.benefit.priceHistory') : null,
     e.nonPublicOffers === 'full' ? t('premium.benefit.nonPublic') : null,
