@@ -89,10 +89,10 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const auth = new AuthService(deps);
     const watchdogService = new WatchdogService(deps);
     const lifecycle = new AccountLifecycle(deps, watchdogService);
-    const profile = new ProfileService(deps, auth, lifecycle);
     await deps.members.init();
     const sharing = new SharingService(deps, deps.members, watchdogService);
     const delivery = new DeliveryService(deps, (email, c) => sharing.refreshMemberships(email, c));
+    const profile = new ProfileService(deps, auth, lifecycle, (user, c) => delivery.republish(user, c));
     await ensureAdmin(deps);
     const keyed = await deps.users.backfillSearchKeys();
     if (keyed) ctx.log.info({ users: keyed }, 'search keys added to older users');

@@ -27,6 +27,12 @@ describe('recipients of the matching watchdogs', () => {
     expect(recipientsOf([newer, watchdog({ id: 'w_older', createdAt: '2025-01-01T00:00:00.000Z' })])[0].watchdog.id).toBe('w_older');
   });
 
+  it('alerts only as many invitees as the owner\'s tier allows (after a downgrade, the first ones)', () => {
+    const members = ['a', 'b', 'c'].map((n) => ({ email: `${n}@example.cz`, locale: 'cs' as const, userId: null }));
+    expect(recipientsOf([watchdog({ ownerRole: ROLES.MINI, members })]).map((r) => r.email)).toEqual([exampleWatchdog.email.toLowerCase(), 'a@example.cz']);
+    expect(recipientsOf([watchdog({ ownerRole: ROLES.USER, members })]).map((r) => r.email)).toEqual([exampleWatchdog.email.toLowerCase()]);
+  });
+
   it('carries digests only for tiers that include them (a downgrade falls back to instant alerts)', () => {
     expect(recipientsOf([watchdog({ delivery: digest })])[0].delivery).toEqual(digest);
     expect(recipientsOf([watchdog({ delivery: digest, ownerRole: ROLES.USER })])[0].delivery).toBeUndefined();

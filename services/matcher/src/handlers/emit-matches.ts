@@ -21,7 +21,8 @@ export function recipientsOf(watchdogs: Watchdog[]): AlertRecipient[] {
   for (const w of watchdogs) {
     const scheduled = entitlementsOf(w.ownerRole).scheduledDelivery;
     offer({ watchdog: w, email: w.email.toLowerCase(), locale: w.locale, userId: w.userId, delivery: scheduled ? w.delivery : undefined, member: false });
-    for (const m of w.members ?? []) {
+    // A downgrade to a tier that shares with fewer people takes effect at once: the first invitees keep the alerts.
+    for (const m of (w.members ?? []).slice(0, entitlementsOf(w.ownerRole).sharedRecipients)) {
       offer({ watchdog: w, email: m.email.toLowerCase(), locale: m.locale, userId: m.userId, delivery: scheduled ? m.delivery : undefined, member: true });
     }
   }
