@@ -82,7 +82,7 @@ async function main() {
   }
 
   // Each integration test file makes its own prefixed topics; left behind, they slow the broker down.
-  const deleted = await deleteScratchTopics().catch(() => 0);
+  const deleted = await deleteScratchTopics(0).catch(() => 0);
   if (deleted) say(`deleted ${deleted} topics the tests made`);
   const scans = scansSince(ferretLogStart);
   if (scans.length) say(`queries the database answered by scanning (add an index or change the query):\n  ${scans.join('\n  ')}`);

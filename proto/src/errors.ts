@@ -43,5 +43,6 @@ export const httpStatusOf = (code: ErrorCode): number => ERROR_CODES[code];
 
 /** Body of every failed API call. `fields` maps a form field to its first message. */
 export type ApiErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  /** `fields`: the first message per form field; `details`: related records (e.g. the watchdog that already covers a selection). */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 };
