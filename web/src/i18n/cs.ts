@@ -460,8 +460,6 @@ export const cs = {
   'premium.benefit.analytics.export': 'Vývoj cen a export do CSV',
   'premium.benefit.api': 'Datové API: {perMonth} dotazů měsíčně, klíčů: {keys}',
   'premium.benefit.seats': 'Pro {count} uživatele',
-  'premium.benefit.digests': 'Přehledy nabídek v čase, který si zvolíte, a klidový čas',
-  'premium.benefit.sharing': 'Sdílení hlídacího psa s partnerem či rodinou (pozvaní na psa: {count})',
   'premium.checkout.title': 'Objednávka tarifu {name}',
   'premium.checkout.billing': 'Fakturační údaje',
   'premium.checkout.method': 'Způsob platby',

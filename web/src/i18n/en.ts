@@ -462,8 +462,6 @@ export const en: Dictionary = {
   'premium.benefit.analytics.export': 'Price trend and CSV export',
   'premium.benefit.api': 'Data API: {perMonth} requests a month, keys: {keys}',
   'premium.benefit.seats': 'For {count} users',
-  'premium.benefit.digests': 'Digests of offers at the times you choose, and quiet hours',
-  'premium.benefit.sharing': 'Share a watchdog with a partner or family (invitees per watchdog: {count})',
   'premium.checkout.title': 'Order the {name} plan',
   'premium.checkout.billing': 'Billing details',
   'premium.checkout.method': 'Payment method',

@@ -47,6 +47,8 @@ const copy = moduleDictionary({
     'leave.question': 'Opravdu už nechcete dostávat upozornění tohoto sdíleného hlídacího psa?',
     'leave.confirm': 'Ano, odejít',
     'leave.done': 'Upozornění tohoto sdíleného hlídacího psa vám už chodit nebudou.',
+    'premium.digests': 'Přehledy nabídek v čase, který si zvolíte, a klidový čas',
+    'premium.sharing': 'Sdílení hlídacího psa s partnerem či rodinou (pozvaní na psa: {count})',
   },
   en: {
     'delivery.title': 'Delivery of alerts',
@@ -93,6 +95,8 @@ const copy = moduleDictionary({
     'leave.question': 'Do you really want to stop getting this shared watchdog\'s alerts?',
     'leave.confirm': 'Yes, leave',
     'leave.done': 'You will no longer get this shared watchdog\'s alerts.',
+    'premium.digests': 'Digests of offers at the times you choose, and quiet hours',
+    'premium.sharing': 'Share a watchdog with a partner or family (invitees per watchdog: {count})',
   },
 });
 
