@@ -1,4 +1,5 @@
-import { ENTITLEMENTS, EVENTS, EXAMPLES, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { ENTITLEMENTS, EVENTS, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { EXAMPLES } from '../src/examples';
 
 describe('event contracts', () => {
   const types = Object.keys(EVENTS) as EventType[];

@@ -18,3 +18,16 @@ export function watchdogLinks(publicUrl: string, watchdogId: string, token: stri
     unsubscribeOneClick: `${base}/api/filters/${id}/unsubscribe?token=${t}`,
   };
 }
+
+/** An invitee's links for a shared watchdog: the page that asks to leave, and the one-click target. */
+export function memberLinks(publicUrl: string, watchdogId: string, email: string, token: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  const query = `email=${encodeURIComponent(email.toLowerCase())}&token=${encodeURIComponent(token)}`;
+  const id = encodeURIComponent(watchdogId);
+  return {
+    /** The web page that explains and leaves on a click (a GET changes nothing: mail scanners follow links). */
+    leavePage: `${base}/lp-leave/${id}?${query}`,
+    /** RFC 8058 one-click target for `List-Unsubscribe`. */
+    leaveOneClick: `${base}/api/filters/${id}/members/leave?${query}`,
+  };
+}

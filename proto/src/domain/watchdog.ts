@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
 import { WordsCriterion } from './criteria-words';
 import { WatchdogPlace } from './location';
+import { Delivery, WatchdogMember } from './delivery';
 
 /** A closed or open-ended range; a missing end is open. */
 export const Range = z
@@ -64,5 +65,9 @@ export const Watchdog = z.object({
   expiresAt: z.string().datetime().nullable(),
   lastEmailAt: z.string().datetime().nullable(),
   sentCount: z.number().int().min(0),
+  /** How the owner gets this watchdog's alerts (delivery.ts); absent = at once. */
+  delivery: Delivery.optional(),
+  /** Confirmed invitees of a shared watchdog: each gets its alerts too. Absent = not shared. */
+  members: z.array(WatchdogMember).optional(),
 });
 export type Watchdog = z.infer<typeof Watchdog>;

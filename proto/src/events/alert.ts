@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Locale } from '../domain/enums';
 import { Offer } from '../domain/offer';
+import { Delivery } from '../domain/delivery';
 
 export const Recipient = z.object({
   email: z.string().email(),
@@ -39,6 +40,10 @@ export const MatchFoundV1 = z.object({
    * events written before it fall back to the notifier's `ALERT_MAX_OFFERS_PER_EMAIL`.
    */
   maxOffers: z.number().int().min(1).optional(),
+  /** The recipient's delivery of this watchdog (digest, quiet hours); absent = at once. */
+  delivery: Delivery.optional(),
+  /** The recipient is an invitee of a shared watchdog, not its owner: the e-mail offers to leave it. */
+  member: z.boolean().optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

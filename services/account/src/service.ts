@@ -36,6 +36,11 @@ import { WatchdogPublisher } from './watchdogs/watchdog.publisher';
 import { WatchdogRepository } from './watchdogs/watchdog.repository';
 import { watchdogRoutes } from './watchdogs/watchdog.routes';
 import { WatchdogService } from './watchdogs/watchdog.service';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import { DeliveryService } from './delivery/delivery.service';
+import { MemberRepository } from './sharing/member.repository';
+import { sharingRoutes } from './sharing/sharing.routes';
+import { SharingService } from './sharing/sharing.service';
 
 function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
   const { config, log, bus } = ctx;
@@ -55,6 +60,7 @@ function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
     limiter: new RateLimiter(),
     audit: new AuditRepository(db),
     stats: new DailyStatsRepository(db),
+    members: new MemberRepository(db),
   };
 }
 
@@ -83,7 +89,10 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const auth = new AuthService(deps);
     const watchdogService = new WatchdogService(deps);
     const lifecycle = new AccountLifecycle(deps, watchdogService);
-    const profile = new ProfileService(deps, auth, lifecycle);
+    await deps.members.init();
+    const sharing = new SharingService(deps, deps.members, watchdogService);
+    const delivery = new DeliveryService(deps, (email, c) => sharing.refreshMemberships(email, c));
+    const profile = new ProfileService(deps, auth, lifecycle, (user, c) => delivery.republish(user, c));
     await ensureAdmin(deps);
     const keyed = await deps.users.backfillSearchKeys();
     if (keyed) ctx.log.info({ users: keyed }, 'search keys added to older users');
@@ -96,7 +105,9 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const startedAt = Date.now();
     app.get('/health', (_req, res) => res.json({ service: 'account-api', ok: true, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), dependencies: {} }));
     app.use(authRoutes(deps, auth));
+    app.use(sharingRoutes(deps, sharing));
     app.use(watchdogRoutes(deps, watchdogService, lifecycle));
+    app.use(deliveryRoutes(deps, delivery));
     app.use(profileRoutes(deps, profile));
     const apiKeys = new ApiKeyRepository(deps.db);
     await apiKeys.init();

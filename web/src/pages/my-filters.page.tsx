@@ -16,6 +16,9 @@ import { fromCriteria, type Draft } from '../modules/watchdogs/criteria';
 import { FILTERS_KEY, useFilterActions } from '../modules/watchdogs/hooks/use-filter-actions';
 import { criteriaRows, groupFilters, titleOf } from '../modules/watchdogs/summary';
 import type { AdType, RealEstateType } from '@rr/proto';
+import { SharedWithMe } from '../modules/delivery/components/shared-with-me';
+import { WatchdogDelivery } from '../modules/delivery/components/watchdog-delivery';
+import { WatchdogSharing } from '../modules/delivery/components/watchdog-sharing';
 
 function FilterList() {
   const { t, tp } = useT();
@@ -46,6 +49,7 @@ function FilterList() {
           ))}
         </section>
       ))}
+      <SharedWithMe />
     </>
   );
 }
@@ -103,6 +107,8 @@ function FilterDetail({ id }: { id: string }) {
           <button type="button" className="button button--danger" onClick={() => setConfirming(true)} data-testid="filter-delete">{t('common.delete')}</button>
         </div>
       </aside>
+      {filter.status !== 'Pending' && <WatchdogDelivery filter={filter} />}
+      {filter.status !== 'Pending' && <WatchdogSharing filterId={filter.id} active={filter.status === 'Active'} />}
       {confirming && (
         <ConfirmDialog title={t('common.delete')} text={t('filters.deleteConfirm')} confirmLabel={t('common.delete')} onClose={() => setConfirming(false)}
           onConfirm={async () => {

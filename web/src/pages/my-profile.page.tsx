@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { setQueryData, useQuery } from '../lib/query';
 import { ApiKeysSection } from '../modules/api-docs/components/api-keys-section';
 import { ConsentsForm } from '../modules/profile/components/consents-form';
+import { DeliverySettingsForm } from '../modules/delivery/components/delivery-settings-form';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount } from '../modules/profile/components/credentials-forms';
 import { PersonalForm } from '../modules/profile/components/personal-form';
 import { SubscriptionSection } from '../modules/billing/components/subscription-section';
@@ -31,6 +32,7 @@ function Profile() {
       <SubscriptionSection />
       <PersonalForm key={profile.id + profile.email} profile={profile} onSaved={saved} />
       <ConsentsForm value={profile.emailPreferences} onSaved={saved} />
+      <DeliverySettingsForm />
       <ApiKeysSection />
       <section className="card">
         <h2>{t('profile.credentials')}</h2>

@@ -1,4 +1,5 @@
 import type { Locale } from '@rr/proto';
+import { deliveryMessages } from '../delivery/delivery-messages';
 
 /**
  * Every user-visible text of the account API, Czech (the spec's exact wording) and English.
@@ -65,6 +66,7 @@ const cs = {
   apiKeyInvalid: 'Neplatný nebo zrušený API klíč.',
   apiKeyNotFound: 'API klíč nebyl nalezen.',
   apiQuotaExceeded: 'Vyčerpali jste měsíční počet dotazů na API, který váš tarif dovoluje.',
+  ...deliveryMessages.cs,
 };
 export type MessageKey = keyof typeof cs;
 
@@ -129,6 +131,7 @@ const en: Record<MessageKey, string> = {
   apiKeyInvalid: 'Invalid or revoked API key.',
   apiKeyNotFound: 'The API key was not found.',
   apiQuotaExceeded: 'You have used up the monthly API requests your plan allows.',
+  ...deliveryMessages.en,
 };
 
 const CATALOGUE: Record<Locale, Record<MessageKey, string>> = { cs, en };

@@ -146,6 +146,26 @@ export class AccountMails {
     await this.mailer.send({ to, ...mail, category: 'watchdogs-limited' });
   }
 
+  /** An invitation to a shared watchdog (double opt-in: nothing is sent to the invitee until they confirm). */
+  async memberInvitation(to: string, locale: Locale, m: { url: string; owner: string; ownerEmail: string; summary: string[]; days: number }): Promise<void> {
+    const cs = locale === 'cs';
+    const mail = renderMail({
+      locale,
+      subject: cs ? `${m.owner} s vámi sdílí hlídacího psa na Reality Radar` : `${m.owner} shares a watchdog with you on Reality Radar`,
+      preheader: cs ? 'Po potvrzení vám budou chodit nové nabídky.' : 'Once you confirm, new offers start coming.',
+      greeting: cs ? 'Pozvánka ke sdílenému hlídacímu psovi' : 'An invitation to a shared watchdog',
+      paragraphs: [cs
+        ? `${m.owner} (${m.ownerEmail}) vás zve, abyste spolu s ním dostávali upozornění na nové nabídky tohoto hlídacího psa. Pokud o to stojíte, potvrďte to tlačítkem níže.`
+        : `${m.owner} (${m.ownerEmail}) invites you to receive the alerts of this watchdog about new offers too. If you want them, confirm with the button below.`],
+      summary: m.summary,
+      action: { label: cs ? 'Chci dostávat upozornění' : 'I want the alerts', url: m.url },
+      note: cs
+        ? `Odkaz platí ${m.days} dní. Bez potvrzení vám nepošleme nic; z odběru můžete kdykoli odejít odkazem v každém upozornění.`
+        : `The link works for ${m.days} days. Without confirmation we send you nothing; you can leave at any time with the link in every alert.`,
+    });
+    await this.mailer.send({ to, ...mail, category: 'member-invitation' });
+  }
+
   async send(kind: AccountMailKind, to: string, locale: Locale, url: string, ttlMinutes: number, summary?: string[]): Promise<void> {
     const { actionLabel, ...texts } = TEXTS[kind][locale](ttlMinutes);
     const mail = renderMail({ ...texts, locale, action: { label: actionLabel, url }, summary });

@@ -117,6 +117,7 @@ export class WatchdogRegistry {
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Hit>();
+    const shared: Hit[] = [];
     this.words.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
@@ -128,11 +129,15 @@ export class WatchdogRegistry {
       if (this.words.has(slot) && !this.words.allows(slot)) continue;
       const reason = reasonOf(watchdog);
       if (!reason) continue;
+      // Shared watchdogs come back whole: their invitees are recipients too (emit-matches picks one per address).
+      if (watchdog.members?.length) {
+        shared.push({ watchdog, reason });
+        continue;
+      }
       const kept = byRecipient.get(email);
-      // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
       if (!kept || precedes({ watchdog, reason }, kept)) byRecipient.set(email, { watchdog, reason });
     }
-    return [...byRecipient.values()];
+    return [...byRecipient.values(), ...shared];
   }
 
   /** Drops watchdogs whose time ran out, so the index does not keep finding them. */
@@ -168,9 +173,22 @@ export class WatchdogRegistry {
   }
 }
 
+/** Of one person's hits, the one that speaks for them: an asked-for kind over a new-offer alert, then {@link speaksBefore}. */
 function precedes(a: Hit, b: Hit): boolean {
   if ((a.reason === 'new') !== (b.reason === 'new')) return b.reason === 'new';
-  return a.watchdog.createdAt < b.watchdog.createdAt || (a.watchdog.createdAt === b.watchdog.createdAt && a.watchdog.id < b.watchdog.id);
+  return speaksBefore(a.watchdog, b.watchdog);
+}
+
+/**
+ * Of one person's matching watchdogs, the one that speaks for them: an instant one before a digest
+ * (the alert should not wait for a digest another watchdog does not ask for), then the oldest, so a
+ * redelivered offer names the same one.
+ */
+export function speaksBefore(a: Watchdog, b: Watchdog): boolean {
+  const digestA = a.delivery?.mode === 'digest';
+  const digestB = b.delivery?.mode === 'digest';
+  if (digestA !== digestB) return !digestA;
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 }
 
 const isExpired = (watchdog: Watchdog, now: Date) => watchdog.expiresAt != null && Date.parse(watchdog.expiresAt) <= now.getTime();

@@ -2,6 +2,7 @@ import type { Logger } from '@rr/kit';
 import type { AlertQueue, Pick as DuePick, QueuedEntry } from '../domain/alert-queue';
 import type { Timings } from '../domain/timings';
 import type { LedgerEntry } from '../repositories/ledger.model';
+import type { Coverage } from './held';
 
 export type DispatcherOptions = {
   publicUrl: string;
@@ -12,6 +13,12 @@ export type DispatcherOptions = {
   /** E-mails between claim and the provider's answer, all people together. */
   sendConcurrency: number;
   tokenOf: (watchdogId: string) => string;
+  /** Signs an invitee's link to leave a shared watchdog. */
+  memberTokenOf: (watchdogId: string, email: string) => string;
+  /** Offers a digest (or the e-mail after quiet hours) lists at most, whatever the tier's cap for instant e-mails. */
+  maxOffersPerDigest: number;
+  /** How far ahead the due scan brings held entries into memory. */
+  dueLookaheadMs: number;
 };
 
 /** One person's entries claimed together: one e-mail. */
@@ -20,6 +27,8 @@ export type Batch = DuePick & { batchId: string };
 /** What the dispatcher's parts share: the working view, the rules, and the pump's controls. */
 export type DispatchContext = {
   queue: AlertQueue;
+  /** How far ahead the working view holds pending entries (dispatch/held.ts). */
+  coverage: Coverage;
   timings: Timings;
   options: DispatcherOptions;
   log: Logger;

@@ -48,7 +48,8 @@ export class Sending {
     const ad = entries.every((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale, emailId: batch.batchId, offers: entries.map((e) => e.offer) }).catch(() => null) : null;
     const mail = renderAlertEmail({
       locale: first.locale, emailId: batch.batchId, publicUrl: options.publicUrl, tokenOf: options.tokenOf, ad,
-      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason })),
+      email: first.email, memberTokenOf: options.memberTokenOf,
+      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true })),
     });
     let sent: Awaited<ReturnType<Mailer['send']>>;
     const sendStarted = Date.now();

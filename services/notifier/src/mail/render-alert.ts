@@ -1,9 +1,10 @@
-import { PORTAL_NAMES, watchdogLinks, type AlertReason, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
 import { isNotice, KIND_LABELS, noticesCount, noticeText } from './alert-kinds';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason };
+/** `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog. */
+export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -13,6 +14,9 @@ export type AlertEmailInput = {
   publicUrl: string;
   /** The signed token of a watchdog's prolong and unsubscribe links. */
   tokenOf: (watchdogId: string) => string;
+  /** The recipient, and the signed token of an invitee's link to leave a shared watchdog. */
+  email?: string;
+  memberTokenOf?: (watchdogId: string, email: string) => string;
   ad: AdCreative | null;
 };
 
@@ -23,11 +27,19 @@ const T = {
     detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
     edit: 'Upravit hlídacího psa', prolong: 'Prodloužit hlídání', unsubscribe: 'Odhlásit upozornění', was: 'dříve',
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
+    digest: 'Přehled nabídek', digestIntro: 'Váš přehled nabídek podle hlídacích psů od posledního e-mailu.',
+    quietIntro: 'Tyto nabídky jsme našli během vašeho klidového času.',
+    shared: 'Sdílený hlídací pes', leave: 'Přestat dostávat upozornění tohoto psa',
+    memberFooter: 'Tento e-mail dostáváte, protože jste přijali pozvání ke sdílenému hlídacímu psovi.',
   },
   en: {
     detail: 'View offer', source: 'On the portal', on: 'Listed on',
     edit: 'Edit watchdog', prolong: 'Prolong watchdog', unsubscribe: 'Unsubscribe', was: 'was',
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
+    digest: 'Your digest', digestIntro: 'Your digest of offers matching your watchdogs since the last e-mail.',
+    quietIntro: 'We found these offers during your quiet hours.',
+    shared: 'Shared watchdog', leave: 'Stop receiving this watchdog\'s alerts',
+    memberFooter: 'You receive this e-mail because you accepted an invitation to a shared watchdog.',
   },
 } as const;
 
@@ -40,15 +52,24 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
   const first = items[0];
   const notices = items.filter((i) => isNotice(i.reason)).length;
   const onlyNotices = notices === items.length;
-  const subject = items.length === 1
-    ? `${KIND_LABELS[locale][first.reason]}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
-    : `${onlyNotices ? noticesCount(locale, items.length) : offersCount(locale, items.length - notices)} – Reality Radar`;
-  const intro = onlyNotices ? noticeText(locale).intro : t.intro;
-  const watchdogIds = [...new Set(items.map((i) => i.watchdogId))];
+  const digest = items.some((i) => i.heldFor === 'digest');
+  const intro = onlyNotices ? noticeText(locale).intro : digest ? t.digestIntro : items.some((i) => i.heldFor === 'quiet') ? t.quietIntro : t.intro;
+  const count = onlyNotices ? noticesCount(locale, items.length) : offersCount(locale, items.length - notices);
+  const subject = digest
+    ? `${t.digest}: ${count} – Reality Radar`
+    : items.length === 1
+      ? `${KIND_LABELS[locale][first.reason]}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
+      : `${count} – Reality Radar`;
   const ad = renderAdSlot(input.ad, locale, base);
+  // An owner's watchdog offers edit, prolong and unsubscribe; an invitee's only leaving it.
+  const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true }])).values()];
+  const leaveOf = (id: string) => memberLinks(base, id, input.email ?? '', input.memberTokenOf?.(id, input.email ?? '') ?? '');
+  const anyOwned = watchdogs.some((w) => !w.member);
+  const footer = anyOwned ? t.footer : t.memberFooter;
 
   const cards = items.map((item) => card(item, locale, base)).join('');
-  const footers = watchdogIds.map((id) => {
+  const footers = watchdogs.map(({ id, member }) => {
+    if (member) return `<p style="margin:4px 0">${t.shared}: <a href="${escapeHtml(leaveOf(id).leavePage)}" style="color:#0b5cad">${t.leave}</a></p>`;
     const links = linksOf(id);
     return `<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
   }).join('');
@@ -61,27 +82,28 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <tr><td style="padding:0 24px 8px;font-size:15px">${intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${notices > 0 ? `<p style="margin:8px 0 0">${noticeText(locale).why}</p>` : ''}${ad.footerHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${footer}</p>${notices > 0 ? `<p style="margin:8px 0 0">${noticeText(locale).why}</p>` : ''}${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
     intro, '',
     ...items.map((item) => textCard(item, locale, base)),
     ad.text,
-    ...watchdogIds.map((id) => {
+    ...watchdogs.map(({ id, member }) => {
+      if (member) return `${t.shared} – ${t.leave}: ${leaveOf(id).leavePage}`;
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', t.footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
+    '', footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
-  const primary = linksOf(first.watchdogId);
+  const unsubscribe = first.member ? leaveOf(first.watchdogId).leaveOneClick : linksOf(first.watchdogId).unsubscribeOneClick;
   return {
     subject,
     html,
     text,
     headers: {
-      'List-Unsubscribe': `<${primary.unsubscribeOneClick}>`,
+      'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'X-Entity-Ref-ID': input.emailId,
     },
