@@ -108,6 +108,7 @@ export const exampleWatchdog: Watchdog = {
     includeWithoutPrice: true,
     priceDrops: false,
     words: { any: [], none: [] },
+    mapArea: null,
   },
   status: 'Active',
   createdAt: at,
