@@ -35,7 +35,8 @@ export const CZECH_BOUNDS = { south: 48.5, north: 51.1, west: 12.0, east: 18.9 }
 /** Stored coordinates are rounded to 6 decimals (about 0.1 m). */
 const PRECISION = 1e6;
 
-const Position = z.tuple([z.number(), z.number()]);
+/** [longitude, latitude] (an altitude, allowed by GeoJSON, is dropped by `checkMapArea`). */
+const Position = z.array(z.number()).min(2).max(3);
 export const MapArea = z.object({
   type: z.literal('MultiPolygon'),
   /** Polygons → rings (validated areas have one ring each) → positions [lon, lat], closed. */
