@@ -100,6 +100,8 @@ export class Market {
       includeWithoutPrice: r.chance(0.7),
       priceDrops: r.chance(0.1),
       words: this.words(),
+      // Areas drawn on a map are added by matcher-areas.ts.
+      mapArea: null,
     };
   }
 

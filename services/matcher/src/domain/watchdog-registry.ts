@@ -2,6 +2,7 @@ import { entitlementsOf, type MatchFoundV1, type Offer, type Watchdog } from '@r
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
 import { WordFilter } from './word-filter';
+import { AreaFilter } from './area-filter';
 
 export type MatchReason = MatchFoundV1['reason'];
 export type Shard = { index: number; count: number };
@@ -17,6 +18,8 @@ export class WatchdogRegistry {
   private index = new FilterIndex();
   /** The word criteria, by the same slots (checked on the index's candidates). */
   private words = new WordFilter();
+  /** The areas drawn on a map, by the same slots (checked on the index's candidates). */
+  private areas = new AreaFilter();
   private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
   private bySlot: Array<Kept | undefined> = [];
@@ -59,6 +62,7 @@ export class WatchdogRegistry {
   rebuild(): void {
     const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
     const words = new WordFilter();
+    this.areas = new AreaFilter();
     this.bySlot = [];
     for (const kept of this.watchdogs.values()) this.file(index, words, kept);
     index.seal();
@@ -78,6 +82,7 @@ export class WatchdogRegistry {
     const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
     this.words.begin(offer);
+    this.areas.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
       const { watchdog, email, expiresAt } = this.bySlot[slot]!;
@@ -86,6 +91,7 @@ export class WatchdogRegistry {
         continue;
       }
       if (this.words.has(slot) && !this.words.allows(slot)) continue;
+      if (this.areas.has(slot) && !this.areas.allows(slot)) continue;
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
@@ -110,6 +116,7 @@ export class WatchdogRegistry {
     kept.slot = index.insert(kept.watchdog.criteria);
     this.bySlot[kept.slot] = kept;
     if (kept.watchdog.criteria.words) words.set(kept.slot, kept.watchdog.criteria.words);
+    if (kept.watchdog.criteria.mapArea) this.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
   }
 
   private unfile(kept: Kept): void {
