@@ -110,6 +110,7 @@ export const exampleWatchdog: Watchdog = {
     backOnMarket: false,
     noLongerActive: false,
     words: { any: [], none: [] },
+    mapArea: null,
   },
   status: 'Active',
   createdAt: at,

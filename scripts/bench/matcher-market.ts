@@ -102,6 +102,8 @@ export class Market {
       backOnMarket: false,
       noLongerActive: false,
       words: this.words(),
+      // Areas drawn on a map are added by matcher-areas.ts.
+      mapArea: null,
     };
   }
 

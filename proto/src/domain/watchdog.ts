@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
 import { WordsCriterion } from './criteria-words';
+import { MapArea } from './criteria-area';
 import { WatchdogPlace } from './location';
 import { Delivery, WatchdogMember } from './delivery';
 
@@ -39,6 +40,8 @@ export const WatchdogCriteria = z.object({
   noLongerActive: z.boolean().default(false),
   /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
   words: WordsCriterion.default({ any: [], none: [] }),
+  /** Polygons drawn on a map (criteria-area.ts): the offer's GPS point lies in one; checked after the matcher's index. */
+  mapArea: MapArea.nullable().default(null),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;

@@ -39,6 +39,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   app.use(compression());
 
   const api = express.Router();
+  // A watchdog's area drawn on the map may come with many points; the account service refuses too many with a message.
+  api.use('/filters', express.json({ limit: '1mb' }));
   api.use(express.json({ limit: config.JSON_BODY_LIMIT }));
   // One-click unsubscribe (RFC 8058) posts a form body.
   api.use(express.urlencoded({ extended: false, limit: '16kb' }));

@@ -164,6 +164,7 @@ export const cs = {
   'validation.selectOne': 'Vyberte alespoň jednu z položek',
   'validation.areaPositive': 'Zadejte oblast vyšší než 0',
   'validation.location': 'Zadejte a vyberte oblast',
+  'validation.mapArea': 'Nakreslete na mapě alespoň jednu oblast',
   'validation.range': 'Hodnota „od“ musí být menší než „do“',
   'validation.number': 'Zadejte číslo',
 
@@ -187,6 +188,8 @@ export const cs = {
   'watchdog.realEstateTypes': 'Typ nemovitosti',
   'watchdog.dispositions': 'Dispozice',
   'watchdog.places': 'Lokalita',
+  'watchdog.location.places': 'Obce a okresy',
+  'watchdog.location.map': 'Oblast na mapě',
   'watchdog.placesPlaceholder': 'Obec, okres, kraj nebo část Prahy',
   'watchdog.placesHint': 'Začněte psát a vyberte z nabídky. Můžete přidat více lokalit.',
   'watchdog.radius': 'Včetně okolí',

@@ -166,6 +166,7 @@ export const en: Dictionary = {
   'validation.selectOne': 'Select at least one of the options',
   'validation.areaPositive': 'Enter an area greater than 0',
   'validation.location': 'Enter and select an area',
+  'validation.mapArea': 'Draw at least one area on the map',
   'validation.range': 'The “from” value must be lower than “to”',
   'validation.number': 'Enter a number',
 
@@ -189,6 +190,8 @@ export const en: Dictionary = {
   'watchdog.realEstateTypes': 'Property type',
   'watchdog.dispositions': 'Layout',
   'watchdog.places': 'Location',
+  'watchdog.location.places': 'Towns and districts',
+  'watchdog.location.map': 'Area on a map',
   'watchdog.placesPlaceholder': 'Municipality, district, region or part of Prague',
   'watchdog.placesHint': 'Start typing and pick from the list. You can add several locations.',
   'watchdog.radius': 'Including surroundings',

@@ -7,6 +7,7 @@ import { validateCriteria } from './criteria-validation';
 const directory: PlaceDirectory = {
   hierarchy: hierarchyFromCodes,
   resolve: (kind, code) => (kind === 'municipality' && code === '582786' ? { name: 'Brno', point: { lat: 49.19, lon: 16.6 } } : null),
+  near: () => null,
 };
 const brno = { kind: 'municipality', code: '582786', name: 'whatever the client says' };
 const valid = { adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [brno] };

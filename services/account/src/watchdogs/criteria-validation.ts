@@ -5,6 +5,7 @@ import {
 import { FieldErrors } from '../http/api-error';
 import type { Translate } from '../i18n/messages';
 import type { PlaceDirectory } from '../places/place-directory';
+import { validateMapArea } from './map-area-validation';
 
 type Raw = Record<string, unknown>;
 
@@ -108,6 +109,7 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     errors.throwIfAny('INVALID_FORM');
   }
   const raw = input as Raw;
+  const area = validateMapArea(raw.mapArea, errors, tr, directory);
   const candidate = {
     adTypes: list(raw, 'adTypes', AD_TYPES, errors, tr, true),
     realEstateTypes: list(raw, 'realEstateTypes', REAL_ESTATE_TYPES, errors, tr, true),
@@ -121,7 +123,9 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     priceDrops: options.priceDropsAllowed && raw.priceDrops === true,
     backOnMarket: options.backOnMarketAllowed === true && raw.backOnMarket === true,
     noLongerActive: options.noLongerActiveAllowed === true && raw.noLongerActive === true,
-    places: places(raw, errors, tr, directory),
+    // An area drawn on the map brings its own place (map-area-validation.ts).
+    places: raw.mapArea != null ? (area ? [area.place] : []) : places(raw, errors, tr, directory),
+    mapArea: area?.mapArea ?? null,
     words: words(raw, errors, tr),
   };
   errors.throwIfAny();

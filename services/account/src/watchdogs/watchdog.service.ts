@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { enforceRate } from '../http/rate-limits';
 import type { RequestContext } from '../http/request-context';
 import { summariseCriteria } from '../mail/account-mails';
+import { watchdogPageUrl } from '../mail/map-area-summary';
 import type { UserRecord } from '../users/user.model';
 import { validateCriteria } from './criteria-validation';
 import { mayScheduleDelivery, scheduleOf } from '../delivery/delivery.service';
@@ -87,7 +88,7 @@ export class WatchdogService {
       await this.deps.publisher.changed(record, ctx.correlationId);
       const token = await this.deps.magic.issue('watchdog-confirm', record._id, email, CONFIRM_TTL_MS);
       const url = `${this.deps.config.PUBLIC_URL.replace(/\/$/, '')}/api/filters/confirm?token=${token}`;
-      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale));
+      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale, watchdogPageUrl(this.deps.config.PUBLIC_URL, record._id, locale)));
       return { outcome: 'pending', message: ctx.tr('filterPending'), filter: toFilterView(record), replaced: [] };
     }
 

@@ -2,6 +2,7 @@ import { entitlementsOf, type AlertReason, type Offer, type Watchdog } from '@rr
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
 import { WordFilter } from './word-filter';
+import { AreaFilter } from './area-filter';
 
 export type MatchReason = AlertReason;
 /** A watchdog to alert, and why. */
@@ -34,6 +35,8 @@ export class WatchdogRegistry {
   private index = new FilterIndex();
   /** The word criteria, by the same slots (checked on the index's candidates). */
   private words = new WordFilter();
+  /** The areas drawn on a map, by the same slots (checked on the index's candidates). */
+  private areas = new AreaFilter();
   private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
   private bySlot: Array<Kept | undefined> = [];
@@ -76,6 +79,7 @@ export class WatchdogRegistry {
   rebuild(): void {
     const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
     const words = new WordFilter();
+    this.areas = new AreaFilter();
     this.bySlot = [];
     for (const kept of this.watchdogs.values()) this.file(index, words, kept);
     index.seal();
@@ -119,6 +123,7 @@ export class WatchdogRegistry {
     const byRecipient = new Map<string, Hit>();
     const shared: Hit[] = [];
     this.words.begin(offer);
+    this.areas.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
       const { watchdog, email, expiresAt } = this.bySlot[slot]!;
@@ -127,6 +132,7 @@ export class WatchdogRegistry {
         continue;
       }
       if (this.words.has(slot) && !this.words.allows(slot)) continue;
+      if (this.areas.has(slot) && !this.areas.allows(slot)) continue;
       const reason = reasonOf(watchdog);
       if (!reason) continue;
       // Shared watchdogs come back whole: their invitees are recipients too (emit-matches picks one per address).
@@ -156,6 +162,7 @@ export class WatchdogRegistry {
     kept.slot = index.insert(kept.watchdog.criteria);
     this.bySlot[kept.slot] = kept;
     if (kept.watchdog.criteria.words) words.set(kept.slot, kept.watchdog.criteria.words);
+    if (kept.watchdog.criteria.mapArea) this.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
   }
 
   private unfile(kept: Kept): void {

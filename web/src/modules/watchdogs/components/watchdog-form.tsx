@@ -18,6 +18,7 @@ import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FO
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
 import { AlertKindsFields } from './alert-kinds-fields';
 import { PlacePicker } from './place-picker';
+import { LocationField } from './location-field';
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -112,7 +113,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         onChange={(adTypes) => change({ adTypes })} labelOf={(v) => t(`enum.adType.${v}`)} error={err('adTypes')} />
       <ChipGroup name="realEstateTypes" legend={t('watchdog.realEstateTypes')} required options={FORM_REAL_ESTATE_TYPES} value={draft.realEstateTypes}
         onChange={(realEstateTypes) => change({ realEstateTypes })} labelOf={(v) => t(`enum.realEstateType.${v}`)} error={err('realEstateTypes')} />
-      <PlacePicker value={draft.places} onChange={(places) => change({ places })} error={err('places')} />
+      <LocationField draft={draft} onChange={change} error={err('places')} />
       {show.dispositions && (
         <ChipGroup name="dispositions" legend={t('watchdog.dispositions')} options={FORM_DISPOSITIONS} value={draft.dispositions}
           onChange={(dispositions) => change({ dispositions })} labelOf={(v) => dispositionLabel(t, v)} />
