@@ -73,11 +73,12 @@ export class WatchdogRegistry {
   match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
     if (!offer.active) return [];
     this.finishLoading();
-    const count = this.index.matchSlots(offer);
+    // The index asks the words about the candidates that passed everything else.
+    this.words.begin(offer);
+    const count = this.index.matchSlots(offer, this.words);
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Watchdog>();
-    this.words.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
       const { watchdog, email, expiresAt } = this.bySlot[slot]!;
@@ -85,7 +86,6 @@ export class WatchdogRegistry {
         this.forget(watchdog.id);
         continue;
       }
-      if (this.words.has(slot) && !this.words.allows(slot)) continue;
       if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
       const kept = byRecipient.get(email);
       // The oldest watchdog speaks for the person, so a redelivered offer names the same one.
