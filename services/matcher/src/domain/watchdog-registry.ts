@@ -117,12 +117,13 @@ export class WatchdogRegistry {
   private collect(offer: Offer, now: Date, reasonOf: (watchdog: Watchdog) => MatchReason | null): Hit[] {
     if (!offer.active) return [];
     this.finishLoading();
-    const count = this.index.matchSlots(offer);
+    // The index asks the words about the candidates that passed everything else.
+    this.words.begin(offer);
+    const count = this.index.matchSlots(offer, this.words);
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Hit>();
     const shared: Hit[] = [];
-    this.words.begin(offer);
     this.areas.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
@@ -131,7 +132,6 @@ export class WatchdogRegistry {
         this.forget(watchdog.id);
         continue;
       }
-      if (this.words.has(slot) && !this.words.allows(slot)) continue;
       if (this.areas.has(slot) && !this.areas.allows(slot)) continue;
       const reason = reasonOf(watchdog);
       if (!reason) continue;
