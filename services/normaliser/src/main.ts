@@ -1,8 +1,8 @@
 import { getGazetteer } from '@rr/gazetteer';
 import { listen, runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
-import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
-import { OutboxRelay } from './handlers/outbox-relay';
+import { createListingsHandler } from './handlers/on-listings.handler';
+import { OutboxRelay, offerEventPublisher } from './journal/outbox-relay';
 import { createOffersApi } from './http/offers-api';
 import { JournalRepository } from './repositories/journal.repository';
 import { OfferStore } from './repositories/offer-store';
@@ -40,7 +40,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       await journal.markPublished(upTo);
       await journal.deleteThrough(upTo);
     };
-    const relay = new OutboxRelay({ publish: publisherOf(bus), markPublished, log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
+    const relay = new OutboxRelay({ publish: offerEventPublisher(bus), markPublished, log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
     for await (const b of journal.batchesAfter(marks.published)) relay.add(b.seq, b.batch.events);
     const unpublished = relay.backlog;
     if (unpublished > 0) await relay.flush();
