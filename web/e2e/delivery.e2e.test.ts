@@ -75,9 +75,11 @@ describe('a shared watchdog', () => {
     const price = priceBand();
     const id = await watchdogFor(token, town, price);
 
-    const context = await newContext(browser, { width: 390 });
+    const context = await newContext(browser);
     const page = await context.newPage();
     await loggedIn(page, owner, password, `/moje-filtry/${id}`);
+    // The header's login button lives in the menu on a phone: log in first, then look as a phone does.
+    await page.setViewportSize({ width: 390, height: 900 });
     const sharing = page.getByTestId('watchdog-sharing');
     await sharing.getByText('Upozornění zatím dostáváte jen vy.').waitFor();
     await sharing.getByLabel('E-mail pozvaného').fill(partner);

@@ -27,6 +27,8 @@ describe('a watchdog on an area drawn on the map', () => {
     const page = await context.newPage();
     await open(page, '/');
     await login(page, email, password);
+    // Logging in lands on the person's watchdogs; the form is on the home page.
+    await open(page, '/');
 
     // Plzeň's centre, as the place search finds it; the map centres there.
     const found = (await (await fetch(`${BASE_URL}/api/autocomplete?q=plzen`)).json()) as { data: { items: Array<{ name: string; point: { lat: number; lon: number } }> } };

@@ -18,12 +18,22 @@ export function WatchdogDelivery({ filter }: { filter: FilterView }) {
   const allowed = entitlementsOf(role).scheduledDelivery;
   const [mode, setMode] = useState<DeliveryMode>(filter.deliveryMode ?? 'instant');
   const call = useFormCall();
-  const choose = (next: DeliveryMode) => void call.run(async () => {
-    const saved = await deliveryApi.setMode(filter.id, next);
-    setMode(saved.deliveryMode ?? next);
-    invalidate('filters');
-    notify(td(next === 'digest' ? 'delivery.mode.digest' : 'delivery.mode.instant'), { icon: 'success' });
-  });
+  // The choice shows at once and goes back if saving fails.
+  const choose = (next: DeliveryMode) => {
+    const previous = mode;
+    setMode(next);
+    void call.run(async () => {
+      try {
+        const saved = await deliveryApi.setMode(filter.id, next);
+        setMode(saved.deliveryMode ?? next);
+      } catch (err) {
+        setMode(previous);
+        throw err;
+      }
+      invalidate('filters');
+      notify(td(next === 'digest' ? 'delivery.mode.digest' : 'delivery.mode.instant'), { icon: 'success' });
+    });
+  };
   return (
     <section className="card" data-testid="watchdog-delivery">
       <fieldset disabled={call.busy}>
