@@ -24,6 +24,8 @@ export const MatchFoundV1 = z.object({
    * events written before it fall back to the notifier's `ALERT_MAX_OFFERS_PER_EMAIL`.
    */
   maxOffers: z.number().int().min(1).optional(),
+  /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */
+  radarPrice: z.boolean().optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

@@ -1,5 +1,5 @@
 import type { Bus } from '@rr/kit';
-import { entitlementsOf, type Offer } from '@rr/proto';
+import { entitlementsOf, isPaying, type Offer } from '@rr/proto';
 import type { MatchReason, WatchdogRegistry } from '../domain/watchdog-registry';
 
 /** One `match.found` per recipient, keyed by the e-mail in lower case so one person's alerts keep order. */
@@ -15,6 +15,7 @@ export async function emitMatches(
       // Free tiers carry a banner, and only with the owner's consent to commercial communications.
       withAds: entitlementsOf(w.ownerRole).adsInEmails && w.adsConsent === true,
       maxOffers: entitlementsOf(w.ownerRole).maxOffersPerEmail,
+      radarPrice: isPaying(w.ownerRole),
     },
   }));
   await bus.publishMany('match.found', items, { correlationId });

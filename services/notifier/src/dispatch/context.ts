@@ -1,6 +1,7 @@
 import type { Logger } from '@rr/kit';
 import type { AlertQueue, Pick as DuePick, QueuedEntry } from '../domain/alert-queue';
 import type { Timings } from '../domain/timings';
+import type { EstimateSource } from '../mail/estimate-client';
 import type { LedgerEntry } from '../repositories/ledger.model';
 
 export type DispatcherOptions = {
@@ -12,6 +13,8 @@ export type DispatcherOptions = {
   /** E-mails between claim and the provider's answer, all people together. */
   sendConcurrency: number;
   tokenOf: (watchdogId: string) => string;
+  /** RadarPrice for paying owners' alerts (none without it). */
+  estimates?: EstimateSource;
 };
 
 /** One person's entries claimed together: one e-mail. */

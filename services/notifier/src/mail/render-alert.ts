@@ -1,8 +1,11 @@
 import { PORTAL_NAMES, watchdogLinks, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
+import type { AlertEstimate } from './estimate-client';
+import { radarPriceHtml, radarPriceLine } from './radar-price';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop' };
+/** `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time. */
+export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop'; estimate?: AlertEstimate | null };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -95,7 +98,7 @@ function facts(offer: Offer, locale: Locale): string[] {
 const portalsOf = (offer: Offer) => [...new Set(offer.sources.filter((s) => s.active).map((s) => PORTAL_NAMES[s.portal]))];
 const previousPrice = (offer: Offer) => offer.priceHistory.length > 1 ? offer.priceHistory[offer.priceHistory.length - 2].price : null;
 
-function card({ offer, reason }: AlertItem, locale: Locale, base: string): string {
+function card({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
   const was = reason === 'priceDrop' && previousPrice(offer) != null ? ` <s style="color:#888;font-weight:normal">${t.was} ${escapeHtml(formatPrice({ ...offer, price: previousPrice(offer) }, locale))}</s>` : '';
@@ -105,18 +108,19 @@ function card({ offer, reason }: AlertItem, locale: Locale, base: string): strin
   return `${photo}<tr><td style="padding:12px 24px 20px;border-bottom:1px solid #e5e7eb">
 <div style="font-size:12px;color:#c2410c;font-weight:bold">${reason === 'priceDrop' ? t.priceDrop : t.newOffer}</div>
 <div style="font-size:17px;font-weight:bold;margin:4px 0"><a href="${escapeHtml(detail)}" style="color:#1a1a1a;text-decoration:none">${escapeHtml(offer.title)}</a></div>
-<div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>
+<div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>${radarPriceHtml(offer, estimate, locale)}
 <div style="font-size:14px;color:#444;margin-top:4px">${escapeHtml(offer.location.name)}${facts(offer, locale).map((f) => ` · ${escapeHtml(f)}`).join('')}</div>
 <div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>
 <div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${t.detail}</a>
 &nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a></div></td></tr>`;
 }
 
-function textCard({ offer, reason }: AlertItem, locale: Locale, base: string): string {
+function textCard({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   return [
     `${reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${offer.title}`,
     formatPrice(offer, locale),
+    ...(radarPriceLine(offer, estimate, locale) ? [radarPriceLine(offer, estimate, locale)!] : []),
     [offer.location.name, ...facts(offer, locale)].join(' · '),
     `${t.on}: ${portalsOf(offer).join(', ')}`,
     `${t.detail}: ${base}/detail/${encodeURIComponent(offer.id)}`,
