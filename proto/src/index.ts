@@ -36,3 +36,4 @@ export * from './domain/offer-access';
 export * from './api/analytics';
 export * from './api/api-keys';
 export * from './api/public-data';
+export * from './api/team';

@@ -2,6 +2,7 @@ import { ROLE_LABELS, isPaying, type Role } from '@rr/proto/src/domain/role-leve
 import { useT } from '../i18n';
 import { setQueryData, useQuery } from '../lib/query';
 import { ApiKeysSection } from '../modules/api-docs/components/api-keys-section';
+import { TeamSection } from '../modules/team/components/team-section';
 import { ConsentsForm } from '../modules/profile/components/consents-form';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount } from '../modules/profile/components/credentials-forms';
 import { PersonalForm } from '../modules/profile/components/personal-form';
@@ -31,6 +32,7 @@ function Profile() {
       <SubscriptionSection />
       <PersonalForm key={profile.id + profile.email} profile={profile} onSaved={saved} />
       <ConsentsForm value={profile.emailPreferences} onSaved={saved} />
+      <TeamSection />
       <ApiKeysSection />
       <section className="card">
         <h2>{t('profile.credentials')}</h2>
