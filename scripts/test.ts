@@ -70,7 +70,7 @@ async function main() {
     let stop = async () => undefined as void;
     if (!reuse) {
       buildWeb(say);
-      const system = await startServices(say, { LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30' });
+      const system = await startServices(say, { LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30', COMEBACK_MIN_SECONDS: '60' });
       stop = system.stop;
     }
     say(`browser tests (Chromium) against ${reuse ? 'the running system' : 'a system started for them'}…`);
@@ -82,7 +82,7 @@ async function main() {
   }
 
   // Each integration test file makes its own prefixed topics; left behind, they slow the broker down.
-  const deleted = await deleteScratchTopics().catch(() => 0);
+  const deleted = await deleteScratchTopics(0).catch(() => 0);
   if (deleted) say(`deleted ${deleted} topics the tests made`);
   const scans = scansSince(ferretLogStart);
   if (scans.length) say(`queries the database answered by scanning (add an index or change the query):\n  ${scans.join('\n  ')}`);

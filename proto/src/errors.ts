@@ -16,6 +16,12 @@ export const ERROR_CODES = {
   WATCHDOG_LIMIT: 409,
   PHONE_EXISTS: 409,
   SUBSCRIPTION_CONFLICT: 409,
+  /** A feature the person's tier does not include (digests, sharing): the message names the tier that does. */
+  FEATURE_NOT_IN_PLAN: 403,
+  /** Mail to this address bounced: no invitation is sent to it. */
+  EMAIL_BOUNCED: 409,
+  /** A watchdog shared with as many people as the tier allows, or the address invited already. */
+  MEMBER_CONFLICT: 409,
   PAYMENT_MISMATCH: 409,
   OFFER_INACTIVE: 410,
   /** A campaign cannot take this step in its state (submit without banners, edit once approved). */
@@ -39,5 +45,6 @@ export const httpStatusOf = (code: ErrorCode): number => ERROR_CODES[code];
 
 /** Body of every failed API call. `fields` maps a form field to its first message. */
 export type ApiErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  /** `fields`: the first message per form field; `details`: related records (e.g. the watchdog that already covers a selection). */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PORTALS, type Watchdog } from '@rr/proto';
+import { PORTALS, ROLES, type Delivery, type Watchdog } from '@rr/proto';
 import { Bus, createLogger } from '@rr/kit';
 import { portsFor } from '../system/services';
 import { startInfrastructure, startServices, tracingEnv, type RunningSystem } from '../system/system';
@@ -26,6 +26,11 @@ export type RunOptions = {
   after?: (system: RunningSystem, log: (line: string) => void) => Promise<void>;
   /** The system measured; by default the local one beside `npm start` (ports +1000). */
   system?: PipelineSystem;
+  /**
+   * Shares of recipients whose alerts are held (issue 19): a digest at one time after the stream,
+   * or quiet hours that end then. Each must get every matching property exactly once, at that time.
+   */
+  held?: { digestShare: number; quietShare: number };
 };
 
 /** How to start the system under test and where the measurement reaches it. */
@@ -49,6 +54,8 @@ export type RunFigures = {
   pipelineP99ms: number;
   e2eP50ms: number;
   e2eP99ms: number;
+  /** With `held`: digest and quiet-hour recipients, their alerts, and those that came before or more than a minute after their time. */
+  held?: { digestRecipients: number; quietRecipients: number; alerts: number; emails: number; early: number; late: number; heldAtP50ms: number; heldAtP99ms: number };
 };
 
 type MailDevMessage = { id: string; to: Array<{ address: string }>; subject: string; text: string; html: string; time: string; headers: Record<string, string> };
@@ -160,6 +167,8 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
 
   const watchdogs = marketWatchdogs(options.watchdogs, options.recipients, `${options.name}-${Date.now()}`);
   const domain = watchdogs[0].email.split('@')[1];
+  const held = options.held ? holdSome(watchdogs, options.held, Date.now() + options.durationSeconds * 1000) : null;
+  if (held) say(`${held.digest.size} digest and ${held.quiet.size} quiet-hour recipients, due at ${new Date(held.at).toISOString()}`);
   say(`publishing ${watchdogs.length} watchdogs of ${new Set(watchdogs.map((w) => w.email)).size} recipients…`);
   await bus.publishMany('watchdog.changed', watchdogs.map((w) => ({ key: w.id, data: { watchdogId: w.id, watchdog: w } })));
   await waitForMatcher(watchdogs.length);
@@ -178,6 +187,8 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
   const expected = expectedAlerts(truth, watchdogs);
   say(`${truth.properties.length} properties published; ${expected.pairs.size} alerts expected (${expected.ambiguous.size} borderline pairs not judged)`);
 
+  // Held alerts come at their time: the catcher is quiet until then, so the drain starts after it.
+  if (held) while (Date.now() < held.at + 5_000) await sleep(1000);
   const mails = await drain(domain, expected.pairs.size, options.pollSeconds);
   const received = await receivedPairs(mails, truth);
 
@@ -194,7 +205,10 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
 
   const pipeline: number[] = [];
   const e2e: number[] = [];
+  const heldFigures = held ? heldOutcome(held, mails, received.pairs) : undefined;
   for (const pair of received.pairs) {
+    // Held alerts wait by design; the latency figures are the instant ones'.
+    if (held && (held.digest.has(pair.email) || held.quiet.has(pair.email))) continue;
     const accepted = acceptedAt.get(`${pair.email} ${pair.offerId}`);
     const fetched = fetchedAt.get(pair.offerId);
     const published = expected.publishedAt.get(pair.propertyId);
@@ -216,6 +230,50 @@ async function measure(options: RunOptions, system: RunningSystem, bus: Bus): Pr
     pipelineP99ms: percentile(pipeline, 0.99),
     e2eP50ms: percentile(e2e, 0.5),
     e2eP99ms: percentile(e2e, 0.99),
+    ...(heldFigures ? { held: heldFigures } : {}),
+  };
+}
+
+type Held = { digest: Set<string>; quiet: Set<string>; at: number };
+
+const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+
+/**
+ * Makes a share of the people digest readers (all their watchdogs, one digest time) and another
+ * share sleepers (instant, in quiet hours from now until that time). The time is the first whole
+ * minute at least 60 s after the stream ends, in UTC; the owners get a tier with digests.
+ */
+function holdSome(watchdogs: Watchdog[], shares: NonNullable<RunOptions['held']>, streamEnd: number): Held {
+  const at = Math.ceil((streamEnd + 60_000) / 60_000) * 60_000;
+  const people = [...new Set(watchdogs.map((w) => w.email.toLowerCase()))];
+  const digest = new Set(people.filter((_, i) => i % 100 < shares.digestShare * 100));
+  const quiet = new Set(people.filter((_, i) => i % 100 >= 50 && i % 100 < 50 + shares.quietShare * 100));
+  const schedule = { timeZone: 'UTC', digestTimes: [hhmm(at)], quietHours: null };
+  for (const w of watchdogs) {
+    const email = w.email.toLowerCase();
+    let delivery: Delivery | null = null;
+    if (digest.has(email)) delivery = { mode: 'digest', schedule };
+    else if (quiet.has(email)) delivery = { mode: 'instant', schedule: { ...schedule, digestTimes: ['12:00'], quietHours: { start: hhmm(Date.now() - 120_000), end: hhmm(at) } } };
+    if (delivery) Object.assign(w, { ownerRole: ROLES.STANDARD, delivery });
+  }
+  return { digest, quiet, at };
+}
+
+/** When the held recipients' e-mails came (MailDev's receipt time) against their time. */
+function heldOutcome(held: Held, mails: MailDevMessage[], pairs: ReceivedPair[]): NonNullable<RunFigures['held']> {
+  const isHeld = (email: string) => held.digest.has(email) || held.quiet.has(email);
+  const heldMails = mails.filter((m) => isHeld(m.to[0].address.toLowerCase()));
+  const delays = heldMails.map((m) => Date.parse(m.time) - held.at);
+  return {
+    digestRecipients: held.digest.size,
+    quietRecipients: held.quiet.size,
+    alerts: pairs.filter((p) => isHeld(p.email)).length,
+    emails: heldMails.length,
+    // The catcher stamps receipt; a second of slack for its clock and the SMTP hop.
+    early: delays.filter((d) => d < -1_000).length,
+    late: delays.filter((d) => d > 60_000).length,
+    heldAtP50ms: percentile(delays, 0.5),
+    heldAtP99ms: percentile(delays, 0.99),
   };
 }
 

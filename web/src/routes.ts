@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /**
  * The only place where paths are written. Each screen has a Czech and an English path (spec §2);
@@ -17,6 +17,9 @@ export const ROUTES = {
   lpRefresh: { cs: '/lp-refresh/:filterId', en: '/lp-refresh/:filterId' },
   lpUnavailable: { cs: '/lp-unavailable/:realEstateId', en: '/lp-unavailable/:realEstateId' },
   lpUnsubscribe: { cs: '/lp-unsubscribe/:filterId', en: '/lp-unsubscribe/:filterId' },
+  // Shared watchdogs (issue 19): the invitation link's landing and an invitee's link to leave.
+  sharedWatchdog: { cs: '/sdileny-pes', en: '/shared-watchdog' },
+  lpLeave: { cs: '/lp-leave/:filterId', en: '/lp-leave/:filterId' },
   myFilters: { cs: '/moje-filtry', en: '/my-filters' },
   myFilter: { cs: '/moje-filtry/:filterId', en: '/my-filters/:filterId' },
   myProfile: { cs: '/muj-profil', en: '/my-profile' },

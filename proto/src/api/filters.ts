@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailPreference, Locale, RecordStatus } from '../domain/enums';
 import { WatchdogCriteria } from '../domain/watchdog';
+import { DeliveryMode } from '../domain/delivery';
 
 /**
  * The watchdog (filter) API of the account service, at `/api/filters`. Criteria are validated by
@@ -20,6 +21,7 @@ export type CreateFilterBody = z.input<typeof CreateFilterBody>;
 
 export const UpdateFilterBody = z.object({
   criteria: WatchdogCriteria.optional(),
+  deliveryMode: DeliveryMode.optional(),
   name: z.string().trim().max(100).nullish(),
 });
 export type UpdateFilterBody = z.input<typeof UpdateFilterBody>;
@@ -40,6 +42,10 @@ export const FilterView = z.object({
   expiresAt: z.string().nullable(),
   lastEmailAt: z.string().nullable(),
   sentCount: z.number(),
+  /** At once or in the owner's digest (issue 19); optional for older clients. */
+  deliveryMode: DeliveryMode.optional(),
+  /** Confirmed invitees who get its alerts too. */
+  memberCount: z.number().optional(),
 });
 export type FilterView = z.infer<typeof FilterView>;
 

@@ -1,5 +1,5 @@
 import { teaserOf } from '../domain/offer-access';
-import { exampleOffer } from '../examples/events';
+import { exampleOffer } from '../examples';
 import { matchesCriteria } from '../domain/criteria-match';
 import { PRAGUE } from '../domain/prague';
 import { RealEstateQuery, criteriaOfSearch, indexedPlaceOf, offerHistoryOf, realEstateOf } from './public-data';

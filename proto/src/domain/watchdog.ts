@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
 import { WordsCriterion } from './criteria-words';
+import { MapArea } from './criteria-area';
 import { WatchdogPlace } from './location';
+import { Delivery, WatchdogMember } from './delivery';
 
 /** A closed or open-ended range; a missing end is open. */
 export const Range = z
@@ -32,8 +34,14 @@ export const WatchdogCriteria = z.object({
   includeWithoutPrice: z.boolean().default(true),
   /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
   priceDrops: z.boolean().default(false),
+  /** Also alert when a matching offer comes back on the market after a withdrawal (a paid entitlement). */
+  backOnMarket: z.boolean().default(false),
+  /** A notice when an offer this watchdog alerted to is withdrawn (a paid entitlement; opt-in, docs/decisions.md). */
+  noLongerActive: z.boolean().default(false),
   /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
   words: WordsCriterion.default({ any: [], none: [] }),
+  /** Polygons drawn on a map (criteria-area.ts): the offer's GPS point lies in one; checked after the matcher's index. */
+  mapArea: MapArea.nullable().default(null),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;
@@ -60,5 +68,9 @@ export const Watchdog = z.object({
   expiresAt: z.string().datetime().nullable(),
   lastEmailAt: z.string().datetime().nullable(),
   sentCount: z.number().int().min(0),
+  /** How the owner gets this watchdog's alerts (delivery.ts); absent = at once. */
+  delivery: Delivery.optional(),
+  /** Confirmed invitees of a shared watchdog: each gets its alerts too. Absent = not shared. */
+  members: z.array(WatchdogMember).optional(),
 });
 export type Watchdog = z.infer<typeof Watchdog>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Locale } from '../domain/enums';
 import { Offer } from '../domain/offer';
+import { Delivery } from '../domain/delivery';
 
 export const Recipient = z.object({
   email: z.string().email(),
@@ -9,12 +10,27 @@ export const Recipient = z.object({
 });
 export type Recipient = z.infer<typeof Recipient>;
 
+/**
+ * Why an alert goes out: a new offer, a price drop, an offer back on the market after a withdrawal,
+ * or a notice that an offer the person was alerted to is no longer active. The last two were added
+ * to the enum in place (docs/decisions.md, "Alert kinds"): the notifier, its only reader, reads them
+ * before the matcher writes them.
+ */
+export const ALERT_REASONS = ['new', 'priceDrop', 'backOnMarket', 'noLongerActive'] as const;
+export const AlertReason = z.enum(ALERT_REASONS);
+export type AlertReason = z.infer<typeof AlertReason>;
+
 /** An offer matched a watchdog. Key: the recipient's e-mail in lower case, so one person's matches keep order. */
 export const MatchFoundV1 = z.object({
   recipient: Recipient,
   watchdogId: z.string(),
   offer: Offer,
-  reason: z.enum(['new', 'priceDrop']),
+  reason: AlertReason,
+  /**
+   * For `backOnMarket` and `noLongerActive`: when the offer was withdrawn. With the offer it names
+   * the occasion, so each comeback and each withdrawal is news once (the notifier's ledger key).
+   */
+  withdrawnAt: z.string().datetime().optional(),
   matchedAt: z.string().datetime(),
   fetchedAt: z.string().datetime(),
   /** Whether the alert e-mail carries an advertising banner (owner's entitlements). */
@@ -24,6 +40,10 @@ export const MatchFoundV1 = z.object({
    * events written before it fall back to the notifier's `ALERT_MAX_OFFERS_PER_EMAIL`.
    */
   maxOffers: z.number().int().min(1).optional(),
+  /** The recipient's delivery of this watchdog (digest, quiet hours); absent = at once. */
+  delivery: Delivery.optional(),
+  /** The recipient is an invitee of a shared watchdog, not its owner: the e-mail offers to leave it. */
+  member: z.boolean().optional(),
   /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */
   radarPrice: z.boolean().optional(),
 });

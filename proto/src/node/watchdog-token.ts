@@ -14,3 +14,17 @@ export function verifyWatchdogLinkToken(secret: string, watchdogId: string, toke
   const given = Buffer.from(String(token));
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * The token in an invitee's link to leave a shared watchdog: an HMAC of the watchdog and the
+ * invitee's address (lower case) under the same secret, so one invitee's link cannot remove another.
+ */
+export function memberLinkToken(secret: string, watchdogId: string, email: string): string {
+  return createHmac('sha256', secret).update(`watchdog-member:${watchdogId}:${email.toLowerCase()}`).digest('base64url').slice(0, 32);
+}
+
+export function verifyMemberLinkToken(secret: string, watchdogId: string, email: string, token: string): boolean {
+  const expected = Buffer.from(memberLinkToken(secret, watchdogId, email));
+  const given = Buffer.from(String(token));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

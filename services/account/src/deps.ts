@@ -14,6 +14,7 @@ import type { WatchdogRepository } from './watchdogs/watchdog.repository';
 import type { ContactRepository } from './contact/contact.repository';
 import type { AuditRepository } from './admin/audit.repository';
 import type { DailyStatsRepository } from './admin/daily-stats.repository';
+import type { MemberRepository } from './sharing/member.repository';
 
 /** Everything the use cases need, built once in service.ts; side effects live behind these. */
 export type AccountDeps = {
@@ -34,4 +35,6 @@ export type AccountDeps = {
   limiter: RateLimiter;
   audit: AuditRepository;
   stats: DailyStatsRepository;
+  /** Invitees of shared watchdogs. */
+  members: MemberRepository;
 };

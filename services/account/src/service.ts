@@ -39,6 +39,11 @@ import { WatchdogPublisher } from './watchdogs/watchdog.publisher';
 import { WatchdogRepository } from './watchdogs/watchdog.repository';
 import { watchdogRoutes } from './watchdogs/watchdog.routes';
 import { WatchdogService } from './watchdogs/watchdog.service';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import { DeliveryService } from './delivery/delivery.service';
+import { MemberRepository } from './sharing/member.repository';
+import { sharingRoutes } from './sharing/sharing.routes';
+import { SharingService } from './sharing/sharing.service';
 
 function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
   const { config, log, bus } = ctx;
@@ -58,6 +63,7 @@ function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
     limiter: new RateLimiter(),
     audit: new AuditRepository(db),
     stats: new DailyStatsRepository(db),
+    members: new MemberRepository(db),
   };
 }
 
@@ -86,7 +92,10 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const auth = new AuthService(deps);
     const watchdogService = new WatchdogService(deps);
     const lifecycle = new AccountLifecycle(deps, watchdogService);
-    const profile = new ProfileService(deps, auth, lifecycle);
+    await deps.members.init();
+    const sharing = new SharingService(deps, deps.members, watchdogService);
+    const delivery = new DeliveryService(deps, (email, c) => sharing.refreshMemberships(email, c));
+    const profile = new ProfileService(deps, auth, lifecycle, (user, c) => delivery.republish(user, c));
     await ensureAdmin(deps);
     const keyed = await deps.users.backfillSearchKeys();
     if (keyed) ctx.log.info({ users: keyed }, 'search keys added to older users');
@@ -94,12 +103,16 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const app = express();
     app.disable('x-powered-by');
     app.use(httpObservability('account'));
+    // A watchdog's area may come with many points: a body of 10,000 is read and refused with the validation's message.
+    app.use('/filters', express.json({ limit: '1mb' }));
     app.use(express.json({ limit: '64kb' }));
     app.use(express.urlencoded({ extended: false, limit: '16kb' }));
     const startedAt = Date.now();
     app.get('/health', (_req, res) => res.json({ service: 'account-api', ok: true, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), dependencies: {} }));
     app.use(authRoutes(deps, auth));
+    app.use(sharingRoutes(deps, sharing));
     app.use(watchdogRoutes(deps, watchdogService, lifecycle));
+    app.use(deliveryRoutes(deps, delivery));
     app.use(profileRoutes(deps, profile));
     const apiKeys = new ApiKeyRepository(deps.db);
     await apiKeys.init();

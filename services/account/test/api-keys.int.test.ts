@@ -1,4 +1,5 @@
-import { runService, waitForValue } from '@rr/kit';
+import { runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import { RawListing } from '@rr/proto';
 import { normaliserService } from '@rr/normaliser/src/main';
 import { offerIdOf } from '@rr/normaliser/src/domain/offer-factory';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Gazetteer } from '@rr/gazetteer';
-import { httpObservability, type Logger } from '@rr/kit';
+import { httpObservability, localeOf, type Logger } from '@rr/kit';
 import { autocomplete } from './autocomplete';
 import type { GatewayConfig } from './config';
 import { aggregateHealth } from './health/aggregate-health';
 import { correlation } from './http/correlation';
-import { errorHandler, localeOf } from './http/error-handler';
+import { errorHandler } from './http/error-handler';
 import { adsRoutes } from './http/ads-routes';
 import { proxyTo } from './http/proxy';
 import { streamProxyTo } from './http/stream-proxy';
@@ -39,6 +39,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   app.use(compression());
 
   const api = express.Router();
+  // A watchdog's area drawn on the map may come with many points; the account service refuses too many with a message.
+  api.use('/filters', express.json({ limit: '1mb' }));
   api.use(express.json({ limit: config.JSON_BODY_LIMIT }));
   // One-click unsubscribe (RFC 8058) posts a form body.
   api.use(express.urlencoded({ extended: false, limit: '16kb' }));

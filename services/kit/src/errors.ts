@@ -6,6 +6,8 @@ export type AppErrorOptions = {
   retriable?: boolean;
   /** Per-field messages for form validation errors. */
   fields?: Record<string, string>;
+  /** Related records the client may show (e.g. the watchdog that already covers a selection); `retryAfterSeconds` sets Retry-After. */
+  details?: Record<string, unknown>;
 };
 
 /** The one error type services throw on purpose; its code maps to HTTP in the gateway's handler. */
@@ -13,6 +15,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly retriable: boolean;
   readonly fields?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -20,6 +23,7 @@ export class AppError extends Error {
     this.code = code;
     this.retriable = options.retriable ?? false;
     this.fields = options.fields;
+    this.details = options.details;
   }
 }
 

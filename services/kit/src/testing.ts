@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto';
 
+/** Minutes since the epoch, modulo 16^5 (about two years): the stamp at the start of a test id. */
+export const minuteStamp = (ms: number) => Math.floor(ms / 60_000) % 0x100000;
+
+/**
+ * A test's id: its minute (5 hex digits) then 7 random ones, so that cleaning up can leave alone
+ * the topics of tests that may still be running (see scripts/delete-topics.ts).
+ */
+export function testRunId(now = Date.now()): string {
+  return minuteStamp(now).toString(16).padStart(5, '0') + randomUUID().replace(/-/g, '').slice(0, 7);
+}
+
+/** The minute a test id was made in, or null for an id of another shape. */
+export function minuteOfTestRunId(id: string): number | null {
+  return /^[0-9a-f]{12}$/.test(id) ? parseInt(id.slice(0, 5), 16) : null;
+}
+
 /**
  * Isolation for integration tests that share one broker and one database server: a topic prefix
  * and a database suffix of their own. Call `bus.ensureTopics()` to create the prefixed topics.
  */
 export function testEnv(overrides: NodeJS.ProcessEnv = {}) {
-  const id = randomUUID().slice(0, 8);
+  const id = testRunId();
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
   const mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
   const prefix = `t${id}.`;

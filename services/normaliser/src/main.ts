@@ -48,7 +48,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     shutdown.add('outbox-relay', () => relay.stop());
     log.info({ seq, projected, unpublished, ms: Date.now() - started }, 'journal caught up');
 
-    const handler = createListingsHandler({ log, gazetteer, store, journal, relay, seq, maxBacklog: 8 });
+    const handler = createListingsHandler({ log, gazetteer, store, journal, relay, seq, maxBacklog: 8, comebackMinMs: config.COMEBACK_MIN_SECONDS * 1_000 });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],

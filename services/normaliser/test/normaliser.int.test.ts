@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import type { Envelope, Offer, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1, RawListing } from '@rr/proto';
 import { normaliserService } from '../src/main';
 import { offerIdOf } from '../src/domain/offer-factory';

@@ -20,6 +20,10 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   ALERT_SEND_CONCURRENCY: z.coerce.number().int().min(1).default(128),
   /** How often the ledger is scanned for open entries this process does not know (another instance's, replayed dead letters). */
   ALERT_RESCAN_MS: z.coerce.number().int().min(200).default(60_000),
+  /** Offers one digest (or the e-mail after quiet hours) lists at most; more follow in the next e-mail. */
+  ALERT_MAX_OFFERS_PER_DIGEST: z.coerce.number().int().min(1).default(50),
+  /** How often pending entries coming due (digests, the end of quiet hours) are read into memory. */
+  ALERT_DUE_SCAN_MS: z.coerce.number().int().min(100).default(5_000),
   /** The ad service's API (the banner decision); empty = no banners. */
   AD_SERVING_URL: z.string().default('http://127.0.0.1:8107').refine((u) => u === '' || /^https?:\/\//.test(u), 'an http(s) address or empty'),
   /** An alert waits at most this long for its banner; then it goes out without one. */

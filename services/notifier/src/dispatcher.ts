@@ -5,6 +5,7 @@ import { Admission, type SendPlan } from './dispatch/admission';
 import { Claims } from './dispatch/claims';
 import { BACKOFF_MS, type DispatchContext, type DispatcherOptions } from './dispatch/context';
 import { Failures } from './dispatch/failures';
+import { Coverage, HeldAlerts } from './dispatch/held';
 import { Recovery } from './dispatch/recovery';
 import { Sending } from './dispatch/sending';
 import { AlertQueue } from './domain/alert-queue';
@@ -33,16 +34,18 @@ export class Dispatcher {
   private readonly claims: Claims;
   private readonly sending: Sending;
   private readonly failures: Failures;
+  private readonly held: HeldAlerts;
   private pumping = false;
   private pumpAgain = false;
   private pausedUntil = 0;
   private stopped = false;
 
   constructor(ledger: LedgerRepository, mailer: Mailer, bus: Bus, ads: AdSource, private readonly options: DispatcherOptions, private readonly log: Logger) {
-    this.queue = new AlertQueue({ windowMs: options.windowMs, maxPerEmail: options.maxOffersPerEmail });
+    this.queue = new AlertQueue({ windowMs: options.windowMs, maxPerEmail: options.maxOffersPerEmail, maxPerDigest: options.maxOffersPerDigest });
+    const coverage = new Coverage();
     this.confirmations = new Confirmations(ledger, bus, (keys) => this.queue.close(keys), log);
     const ctx: DispatchContext = {
-      queue: this.queue, timings: this.timings, options, log,
+      queue: this.queue, coverage, timings: this.timings, options, log,
       kick: () => this.kick(),
       pause: (err, message) => this.pause(err, message),
       touch: (emails, now) => ledger.touchRecipients(emails, new Date(now)).catch((err: Error) => log.warn({ err }, 'last e-mail times not recorded')),
@@ -53,6 +56,12 @@ export class Dispatcher {
     this.claims = new Claims(ledger, ctx);
     this.failures = new Failures(ledger, bus, ctx);
     this.sending = new Sending(mailer, ads, this.confirmations, this.failures, ctx);
+    this.held = new HeldAlerts(ledger, coverage, ctx, options.dueLookaheadMs);
+  }
+
+  /** Queues the held entries (digests, after quiet hours) coming due soon; run every few seconds. */
+  scanDue(now = Date.now()): Promise<number> {
+    return this.held.scan(now);
   }
 
   /** The ledger's open entries into the working view: at start and at each rescan. */
@@ -66,7 +75,7 @@ export class Dispatcher {
   }
 
   /** Which of the entries about to be inserted go in claimed, to be sent at once. */
-  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null }>, now: number): SendPlan {
+  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null; dueAt?: Date }>, now: number): SendPlan {
     return this.admission.plan(entries, now);
   }
 
@@ -76,8 +85,8 @@ export class Dispatcher {
   }
 
   /** Keys that were already in the ledger when inserted: taken up if still open. */
-  adoptIfOpen(keys: string[]): Promise<void> {
-    return this.recovery.adoptIfOpen(keys);
+  adoptIfOpen(keys: string[], dueAt?: Map<string, Date>): Promise<void> {
+    return this.recovery.adoptIfOpen(keys, dueAt);
   }
 
   /** Blocks an address (a permanent refusal, a SendGrid bounce): its waiting alerts are dropped. */

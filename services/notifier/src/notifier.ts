@@ -1,5 +1,5 @@
 import { createMailer, listen, type ServiceContext } from '@rr/kit';
-import { watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { memberLinkToken, watchdogLinkToken } from '@rr/proto/node';
 import type { NotifierConfig } from './config';
 import { Dispatcher } from './dispatcher';
 import { onMatchFound } from './handlers/on-match-found';
@@ -31,6 +31,10 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     maxAttempts: config.ALERT_MAX_ATTEMPTS,
     sendConcurrency: config.ALERT_SEND_CONCURRENCY,
     tokenOf: (watchdogId) => watchdogLinkToken(config.WATCHDOG_LINK_SECRET, watchdogId),
+    memberTokenOf: (watchdogId, email) => memberLinkToken(config.WATCHDOG_LINK_SECRET, watchdogId, email),
+    maxOffersPerDigest: config.ALERT_MAX_OFFERS_PER_DIGEST,
+    // Two scans ahead, so a held entry is in memory before its minute even when one scan is slow.
+    dueLookaheadMs: 2 * config.ALERT_DUE_SCAN_MS,
     estimates: options.estimates ?? (config.ANALYTICS_URL ? httpEstimateSource({ url: config.ANALYTICS_URL, timeoutMs: config.ESTIMATE_TIMEOUT_MS, log }) : noEstimates),
   }, log.child({ component: 'dispatcher' }));
 
@@ -44,6 +48,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handleBatch: onMatchFound(ledger, dispatcher) });
 
   const tick = setInterval(() => dispatcher.kick(), TICK_MS);
+  const dueScan = setInterval(() => void dispatcher.scanDue(), config.ALERT_DUE_SCAN_MS);
   let rescanning = false;
   let claimsCleanedAt = 0;
   const rescan = setInterval(() => {
@@ -57,7 +62,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
       .catch((err: Error) => log.warn({ err }, 'ledger rescan failed'))
       .finally(() => (rescanning = false));
   }, config.ALERT_RESCAN_MS);
-  shutdown.add('dispatcher-timers', () => (clearInterval(tick), clearInterval(rescan)));
+  shutdown.add('dispatcher-timers', () => (clearInterval(tick), clearInterval(rescan), clearInterval(dueScan)));
 
   const app = sendgridWebhookApp({ key: config.SENDGRID_WEBHOOK_PUBLIC_KEY ? sendgridPublicKey(config.SENDGRID_WEBHOOK_PUBLIC_KEY) : null, bus, blocker: dispatcher, log });
   const webhook = await listen(app, { host: config.BIND_HOST, port: config.NOTIFIER_API_PORT }, 'notifier webhook');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService, waitFor as until } from '@rr/kit';
-import { exampleOffer, type Offer } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitFor as until } from '@rr/kit/testing';
+import type { Offer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { analyticsService } from '@rr/analytics/src/main';
 import { notifierService } from '../src/main';
 import { mailTo, matchFor, waitFor } from './helpers';

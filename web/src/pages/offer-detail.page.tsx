@@ -17,8 +17,7 @@ import { draftFromOffer } from '../modules/offers/similar';
 import { useMeta } from '../modules/shell/stores/meta.store';
 import { useSession } from '../modules/session/stores/session.store';
 import { useDraft } from '../modules/watchdogs/stores/draft.store';
-import type { Offer } from '@rr/proto/src/domain/offer';
-import type { OfferView } from '@rr/proto/src/domain/offer-access';
+import type { Offer, OfferView } from '@rr/proto';
 
 function WatchSimilar({ offer }: { offer: Offer }) {
   const { t, locale } = useT();

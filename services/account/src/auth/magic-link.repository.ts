@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { hashToken, newMagicToken } from '../domain/tokens';
 
-export type MagicPurpose = 'register' | 'reset' | 'email-change' | 'watchdog-confirm';
+export type MagicPurpose = 'register' | 'reset' | 'email-change' | 'watchdog-confirm' | 'member-confirm';
 
 type MagicLinkRecord = {
   _id: string;

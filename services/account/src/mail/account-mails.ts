@@ -1,6 +1,7 @@
 import type { AdType, Locale, RealEstateType, WatchdogCriteria } from '@rr/proto';
 import type { Mailer } from '@rr/kit';
 import { renderMail, type MailContent } from './layout';
+import { describeMapArea } from './map-area-summary';
 
 const AD_TYPE: Record<AdType, Record<Locale, string>> = {
   Sale: { cs: 'prodej', en: 'sale' },
@@ -19,14 +20,19 @@ const ESTATE_TYPE: Record<RealEstateType, Record<Locale, string>> = {
 
 const money = (n: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB').format(n)} Kč`;
 
-/** A few lines that tell a person which watchdog an e-mail is about. */
-export function summariseCriteria(c: WatchdogCriteria, locale: Locale): string[] {
+/**
+ * A few lines that tell a person which watchdog an e-mail is about. An area drawn on the map is
+ * told in words, with a link to the watchdog's page (`pageUrl`) that shows it on a map.
+ */
+export function summariseCriteria(c: WatchdogCriteria, locale: Locale, pageUrl?: string): string[] {
   const cs = locale === 'cs';
+  const places = c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ');
   const lines = [
     `${cs ? 'Nabídka' : 'Offer'}: ${c.adTypes.map((a) => AD_TYPE[a][locale]).join(', ')}`,
     `${cs ? 'Typ nemovitosti' : 'Property'}: ${c.realEstateTypes.map((r) => ESTATE_TYPE[r][locale]).join(', ')}`,
-    `${cs ? 'Lokalita' : 'Location'}: ${c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ')}`,
+    `${cs ? 'Lokalita' : 'Location'}: ${c.mapArea ? describeMapArea(c.mapArea, locale) : places}`,
   ];
+  if (c.mapArea && pageUrl) lines.push(`${cs ? 'Oblast na mapě' : 'The area on a map'}: ${pageUrl}`);
   if (c.dispositions.length) lines.push(`${cs ? 'Dispozice' : 'Layout'}: ${c.dispositions.join(', ')}`);
   if (c.price.from != null || c.price.to != null) {
     const from = c.price.from != null ? `${cs ? 'od' : 'from'} ${money(c.price.from, locale)}` : '';
@@ -161,6 +167,26 @@ export class AccountMails {
       note: cs ? 'Z týmu můžete kdykoli odejít v profilu.' : 'You can leave the team at any time on your profile.',
     });
     await this.mailer.send({ to, ...mail, category: 'team-added' });
+  }
+
+  /** An invitation to a shared watchdog (double opt-in: nothing is sent to the invitee until they confirm). */
+  async memberInvitation(to: string, locale: Locale, m: { url: string; owner: string; ownerEmail: string; summary: string[]; days: number }): Promise<void> {
+    const cs = locale === 'cs';
+    const mail = renderMail({
+      locale,
+      subject: cs ? `${m.owner} s vámi sdílí hlídacího psa na Reality Radar` : `${m.owner} shares a watchdog with you on Reality Radar`,
+      preheader: cs ? 'Po potvrzení vám budou chodit nové nabídky.' : 'Once you confirm, new offers start coming.',
+      greeting: cs ? 'Pozvánka ke sdílenému hlídacímu psovi' : 'An invitation to a shared watchdog',
+      paragraphs: [cs
+        ? `${m.owner} (${m.ownerEmail}) vás zve, abyste spolu s ním dostávali upozornění na nové nabídky tohoto hlídacího psa. Pokud o to stojíte, potvrďte to tlačítkem níže.`
+        : `${m.owner} (${m.ownerEmail}) invites you to receive the alerts of this watchdog about new offers too. If you want them, confirm with the button below.`],
+      summary: m.summary,
+      action: { label: cs ? 'Chci dostávat upozornění' : 'I want the alerts', url: m.url },
+      note: cs
+        ? `Odkaz platí ${m.days} dní. Bez potvrzení vám nepošleme nic; z odběru můžete kdykoli odejít odkazem v každém upozornění.`
+        : `The link works for ${m.days} days. Without confirmation we send you nothing; you can leave at any time with the link in every alert.`,
+    });
+    await this.mailer.send({ to, ...mail, category: 'member-invitation' });
   }
 
   async send(kind: AccountMailKind, to: string, locale: Locale, url: string, ttlMinutes: number, summary?: string[]): Promise<void> {

@@ -36,7 +36,13 @@ export type Profile = ReturnType<typeof toProfile>;
 const BILLING_KEYS = ['company', 'ico', 'dic', 'street', 'city', 'zip'] as const;
 
 export class ProfileService {
-  constructor(private readonly deps: AccountDeps, private readonly auth: AuthService, private readonly lifecycle: AccountLifecycle) {}
+  constructor(
+    private readonly deps: AccountDeps,
+    private readonly auth: AuthService,
+    private readonly lifecycle: AccountLifecycle,
+    /** The time zone is the delivery schedule's too: the watchdogs that carry it are published again. */
+    private readonly onTimeZoneChanged: (user: UserRecord, ctx: RequestContext) => Promise<void> = async () => undefined,
+  ) {}
 
   private async answer(user: UserRecord) {
     return { profile: toProfile(user), token: await issueToken(this.deps, user) };
@@ -85,7 +91,9 @@ export class ProfileService {
     }
     errors.throwIfAny();
     if (changes.telephone) await this.auth.assertTelephoneFree(changes.telephone, user._id, ctx);
-    return this.answer((await this.deps.users.update(user._id, changes)) ?? user);
+    const updated = (await this.deps.users.update(user._id, changes)) ?? user;
+    if (changes.timezone && changes.timezone !== user.timezone) await this.onTimeZoneChanged(updated, ctx);
+    return this.answer(updated);
   }
 
   /**

@@ -147,6 +147,12 @@ export class AccountLifecycle {
   /** Personal data erased: the user record, magic links, watchdogs (with tombstones) and messages. */
   async delete(user: UserRecord, ctx: Ctx): Promise<void> {
     for (const w of await this.deps.watchdogs.find({ $or: [{ userId: user._id }, { email: user.email }] })) await this.watchdogs.remove(w, ctx);
+    // No longer a recipient of anyone's shared watchdog: the states carried without the address are published.
+    for (const m of await this.deps.members.removeForEmail(user.email)) {
+      const w = m.status === 'active' ? await this.deps.watchdogs.findById(m.watchdogId) : null;
+      const changed = w ? await this.deps.watchdogs.update(w._id, { members: (w.members ?? []).filter((x) => x.email !== user.email) }) : null;
+      if (changed) await this.deps.publisher.changed(changed, ctx.correlationId);
+    }
     await this.deps.magic.deleteForSubject(user._id);
     await this.deps.contacts.eraseEmail(user.email);
     await this.deps.users.delete(user._id);

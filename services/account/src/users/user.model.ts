@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { PRAGUE_TIME_ZONE, type EmailPreference, type Locale, type TelephoneSource, type UserState } from '@rr/proto';
+import { PRAGUE_TIME_ZONE, type EmailPreference, type QuietHours, type Locale, type TelephoneSource, type UserState } from '@rr/proto';
 
 export type BillingInfo = { company?: string | null; ico?: string | null; dic?: string | null; street?: string | null; city?: string | null; zip?: string | null };
 
@@ -19,6 +19,8 @@ export type UserRecord = {
   emailPreferences: EmailPreference[];
   billing: BillingInfo | null;
   blockedReason: string | null;
+  /** Digest times and quiet hours (in `timezone`); null = the defaults (8:00, 18:00, none). docs/decisions.md, "Delivery". */
+  deliverySchedule?: { digestTimes: string[]; quietHours: QuietHours | null } | null;
   /** Revision of the last `subscription.changed` applied (older ones arriving late are ignored). */
   subscriptionRevision?: number;
   /** Search keys (admin search by name prefix): lower case, no diacritics; see domain/user-search. */
@@ -46,6 +48,7 @@ const schema = new Schema<UserRecord>(
     emailPreferences: { type: [String], default: ['notifications'] },
     billing: { type: Schema.Types.Mixed, default: null },
     blockedReason: { type: String, default: null },
+    deliverySchedule: { type: Schema.Types.Mixed, default: null },
     subscriptionRevision: { type: Number, default: 0 },
     nameKey: { type: String, default: null, index: true },
     surnameKey: { type: String, default: null, index: true },

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { FilterView, Locale, RecordStatus, WatchdogCriteria } from '@rr/proto';
+import type { DeliveryMode, DeliverySchedule, FilterView, Locale, RecordStatus, WatchdogCriteria, WatchdogMember } from '@rr/proto';
 
 export type DisabledReason = NonNullable<FilterView['disabledReason']>;
 
@@ -25,6 +25,12 @@ export type WatchdogRecord = {
   sentCount: number;
   /** Set when publishing the change failed; the sweeper publishes it again. */
   unpublished: boolean;
+  /** The owner's choice for this watchdog: at once or in their digest (missing = at once). */
+  deliveryMode?: DeliveryMode;
+  /** The owner's schedule, carried (like `adsConsent`) so the published state is whole; null for anonymous owners. */
+  schedule?: DeliverySchedule | null;
+  /** Confirmed invitees, carried on the published state (the truth is `watchdog_members`). */
+  members?: WatchdogMember[];
 };
 
 const schema = new Schema<WatchdogRecord>(
@@ -46,6 +52,9 @@ const schema = new Schema<WatchdogRecord>(
     lastEmailAt: { type: Date, default: null },
     sentCount: { type: Number, default: 0 },
     unpublished: { type: Boolean, default: false },
+    deliveryMode: { type: String, default: 'instant' },
+    schedule: { type: Schema.Types.Mixed, default: null },
+    members: { type: Schema.Types.Mixed, default: undefined },
   },
   { versionKey: false, minimize: false },
 );

@@ -1,9 +1,15 @@
 import type { Bus, Logger } from '@rr/kit';
-import type { FilterView, Watchdog } from '@rr/proto';
+import type { Delivery, DeliveryMode, DeliverySchedule, FilterView, Watchdog } from '@rr/proto';
 import type { WatchdogRecord } from './watchdog.model';
 import type { WatchdogRepository } from './watchdog.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What travels with a recipient: nothing for at once without quiet hours (the common case, and older states). */
+export function deliveryOf(mode: DeliveryMode | undefined, schedule: DeliverySchedule | null | undefined): Delivery | undefined {
+  if (!schedule || (mode !== 'digest' && !schedule.quietHours)) return undefined;
+  return { mode: mode ?? 'instant', schedule };
+}
 
 export function toWatchdog(r: WatchdogRecord): Watchdog {
   return {
@@ -21,6 +27,8 @@ export function toWatchdog(r: WatchdogRecord): Watchdog {
     expiresAt: iso(r.expiresAt),
     lastEmailAt: iso(r.lastEmailAt),
     sentCount: r.sentCount,
+    ...(deliveryOf(r.deliveryMode, r.schedule) ? { delivery: deliveryOf(r.deliveryMode, r.schedule) } : {}),
+    ...(r.members?.length ? { members: r.members } : {}),
   };
 }
 
@@ -38,6 +46,8 @@ export function toFilterView(r: WatchdogRecord): FilterView {
     expiresAt: iso(r.expiresAt),
     lastEmailAt: iso(r.lastEmailAt),
     sentCount: r.sentCount,
+    deliveryMode: r.deliveryMode ?? 'instant',
+    memberCount: r.members?.length ?? 0,
   };
 }
 

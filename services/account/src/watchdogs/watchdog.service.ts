@@ -2,7 +2,7 @@ import { AppError } from '@rr/kit';
 import {
   ROLES, criteriaContains, criteriaEqual, entitlementsOf, type CreateFilterAnswer, type FilterView, type Locale, type WatchdogCriteria,
 } from '@rr/proto';
-import { verifyWatchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { verifyWatchdogLinkToken } from '@rr/proto/node';
 import { effectiveRole } from '../auth/session-token';
 import { emailOf } from '../auth/auth.service';
 import type { AccountDeps } from '../deps';
@@ -10,8 +10,12 @@ import { ApiError } from '../http/api-error';
 import { enforceRate } from '../http/rate-limits';
 import type { RequestContext } from '../http/request-context';
 import { summariseCriteria } from '../mail/account-mails';
+import { watchdogPageUrl } from '../mail/map-area-summary';
 import type { UserRecord } from '../users/user.model';
 import { validateCriteria } from './criteria-validation';
+import { mayScheduleDelivery, scheduleOf } from '../delivery/delivery.service';
+import { validateMode } from '../delivery/delivery-validation';
+import type { DeliveryMode } from '@rr/proto';
 import type { DisabledReason, WatchdogRecord } from './watchdog.model';
 import { toFilterView } from './watchdog.publisher';
 
@@ -32,7 +36,18 @@ export class WatchdogService {
   constructor(private readonly deps: AccountDeps) {}
 
   private criteriaOf(input: unknown, role: number, ctx: RequestContext): WatchdogCriteria {
-    return validateCriteria(input, ctx.tr, this.deps.places, { priceDropsAllowed: entitlementsOf(role).priceDropAlerts });
+    const allowed = entitlementsOf(role);
+    return validateCriteria(input, ctx.tr, this.deps.places, {
+      priceDropsAllowed: allowed.priceDropAlerts, backOnMarketAllowed: allowed.backOnMarketAlerts, noLongerActiveAllowed: allowed.noLongerActiveNotices,
+    });
+  }
+
+  /** The delivery mode a form asks for; a digest only where the tier includes it (price drops are gated alike). */
+  private modeOf(input: unknown, role: number, ctx: RequestContext): DeliveryMode | undefined {
+    if (input === undefined || input === null) return undefined;
+    const mode = validateMode(input, ctx.tr);
+    if (mode === 'digest' && !mayScheduleDelivery(role)) throw new AppError('FEATURE_NOT_IN_PLAN', ctx.tr('deliveryNotInPlan'), { fields: { deliveryMode: ctx.tr('deliveryNotInPlan') } });
+    return mode;
   }
 
   private async roleOfEmail(email: string, user: UserRecord | null): Promise<{ role: number; owner: UserRecord | null }> {
@@ -73,13 +88,15 @@ export class WatchdogService {
       await this.deps.publisher.changed(record, ctx.correlationId);
       const token = await this.deps.magic.issue('watchdog-confirm', record._id, email, CONFIRM_TTL_MS);
       const url = `${this.deps.config.PUBLIC_URL.replace(/\/$/, '')}/api/filters/confirm?token=${token}`;
-      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale));
+      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale, watchdogPageUrl(this.deps.config.PUBLIC_URL, record._id, locale)));
       return { outcome: 'pending', message: ctx.tr('filterPending'), filter: toFilterView(record), replaced: [] };
     }
 
+    const deliveryMode = this.modeOf(body.deliveryMode, role, ctx) ?? 'instant';
     await this.assertWithinLimit(email, role, narrower.length, ctx);
     const record = await this.deps.watchdogs.create({
       userId: owner?._id ?? null, email, locale, ownerRole: role, adsConsent: adsConsentOf(owner), name, criteria, status: 'Active', expiresAt: expiryFor(role),
+      deliveryMode, schedule: scheduleOf(owner),
     });
     await this.deps.publisher.changed(record, ctx.correlationId);
     for (const w of narrower) await this.remove(w, ctx);
@@ -101,6 +118,7 @@ export class WatchdogService {
     if (!(await this.deps.magic.consume(token, 'watchdog-confirm'))) throw new AppError('INVALID_REQUEST', ctx.tr('invalidRequest'));
     const updated = await this.deps.watchdogs.update(record._id, {
       status: 'Active', userId: owner?._id ?? null, ownerRole: role, adsConsent: adsConsentOf(owner), expiresAt: expiryFor(role), disabledReason: null,
+      schedule: scheduleOf(owner),
     });
     await this.deps.publisher.changed(updated!, ctx.correlationId);
     for (const w of narrower) await this.remove(w, ctx);
@@ -126,6 +144,8 @@ export class WatchdogService {
     const changes: Partial<WatchdogRecord> = {};
     if (body.criteria !== undefined) changes.criteria = this.criteriaOf(body.criteria, effectiveRole(user), ctx);
     if (body.name !== undefined) changes.name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : null;
+    const deliveryMode = this.modeOf(body.deliveryMode, effectiveRole(user), ctx);
+    if (deliveryMode) Object.assign(changes, { deliveryMode, schedule: record.schedule ?? scheduleOf(user) });
     const updated = await this.deps.watchdogs.update(record._id, changes);
     await this.deps.publisher.changed(updated!, ctx.correlationId);
     return toFilterView(updated!);
@@ -158,6 +178,7 @@ export class WatchdogService {
   async remove(record: WatchdogRecord, ctx: Pick<RequestContext, 'correlationId'>): Promise<void> {
     await this.deps.publisher.deleted(record._id, ctx.correlationId);
     await this.deps.watchdogs.delete(record._id);
+    await this.deps.members.removeForWatchdog(record._id);
   }
 
   /** A link token from an alert e-mail, or the logged-in owner. */

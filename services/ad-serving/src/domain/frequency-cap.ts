@@ -1,4 +1,6 @@
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit' });
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: PRAGUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 let cachedMinute = -1;
 let cachedDay = '';
 

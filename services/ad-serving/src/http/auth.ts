@@ -1,25 +1,9 @@
 import type { Request } from 'express';
-import jwt from 'jsonwebtoken';
-import { AppError, hmacKey } from '@rr/kit';
-import { LOCALES, ROLES, type Locale } from '@rr/proto';
+import { bearerTokenOf, sessionUserOfToken, type SessionUser } from '@rr/kit';
 
-export type SessionUser = { id: string; email: string; locale: Locale; role: number };
+export { requireAdmin, type SessionUser } from '@rr/kit';
 
-/** The caller of a session token the account service signed (same secret, HS256); `?token=` for plain links (CSV). */
+/** The caller of a session token; `?token=` too, for plain links such as the CSV report. */
 export function sessionUserOf(req: Request, secret: string): SessionUser {
-  const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  const token = header ?? (typeof req.query.token === 'string' ? req.query.token : null);
-  if (!token) throw new AppError('UNAUTHENTICATED', 'log in first');
-  try {
-    const p = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] }) as Record<string, unknown>;
-    if (typeof p.sub !== 'string' || typeof p.email !== 'string') throw new Error('payload without sub or email');
-    const locale = (LOCALES as readonly string[]).includes(String(p.locale)) ? (p.locale as Locale) : 'cs';
-    return { id: p.sub, email: p.email, locale, role: typeof p.role === 'number' ? p.role : ROLES.USER };
-  } catch {
-    throw new AppError('UNAUTHENTICATED', 'the session has expired; log in again');
-  }
-}
-
-export function requireAdmin(user: SessionUser): void {
-  if (user.role < ROLES.ADMIN) throw new AppError('FORBIDDEN', 'administrators only');
+  return sessionUserOfToken(bearerTokenOf(req) ?? (typeof req.query.token === 'string' ? req.query.token : null), secret);
 }

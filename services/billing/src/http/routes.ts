@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, jsonErrorHandler, type Logger } from '@rr/kit';
+import { AppError, jsonErrorHandler, requireAdmin, sessionUserOf, type Logger } from '@rr/kit';
 import { AdCreditOrderBody, CORRELATION_HEADER, CheckoutBody, ENTITLEMENTS, PLANS, PLAN_TIERS, PlanTierSchema, type SubscriptionView } from '@rr/proto';
 import type { BillingDeps } from '../deps';
 import { isOpen } from '../domain/payment-state';
@@ -12,7 +12,6 @@ import type { Settlement } from '../payments/settlement';
 import type { Withdrawals } from '../subscriptions/withdrawals';
 import type { SubscriptionRecord } from '../subscriptions/subscription.model';
 import type { SubscriptionService } from '../subscriptions/subscription.service';
-import { requireAdmin, sessionUserOf } from './auth';
 import { isdocBankOf, renderIsdoc } from '../invoices/invoice-isdoc';
 import type { InvoiceRecord } from '../invoices/invoice.model';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';

@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import { localeOf } from './error-handler';
+import { localeOf } from '@rr/kit';
 
 /** Read no further than this: the ad service refuses a banner over 150 kB with its own words. */
 const UPLOAD_LIMIT = 1024 * 1024;

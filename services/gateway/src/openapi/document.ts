@@ -65,6 +65,22 @@ const PATHS = {
     patch: op({ summary: 'Edit profile', auth: true, ok: ok('Profile and token'), errors: [400, 401, 409] }),
     delete: op({ summary: 'Delete my account (password)', auth: true, ok: ok('Deleted'), errors: [400, 401, 403] }),
   },
+  '/api/profile/delivery': {
+    get: op({ summary: 'My delivery schedule: time zone, digest times, quiet hours; whether my tier has them; the next digests', auth: true, ok: ok('Delivery settings'), errors: [401] }),
+    put: op({ summary: 'Set my delivery schedule (Mini and above)', auth: true, ok: ok('Delivery settings'), errors: [400, 401, 403] }),
+  },
+  '/api/filters/{id}/members': {
+    get: op({ summary: 'Who gets a shared watchdog\'s alerts (invited, confirmed) and the tier\'s limit', auth: true, ok: ok('Invitees'), errors: [401, 404] }),
+    post: op({ summary: 'Invite by e-mail (double opt-in; refused for a bounced address)', auth: true, ok: ok('Invitees'), okStatus: 201, errors: [400, 401, 403, 404, 409, 429] }),
+  },
+  '/api/filters/{id}/members/{email}': { delete: op({ summary: 'Remove an invitee', auth: true, ok: ok('Invitees'), errors: [401, 404] }) },
+  '/api/filters/{id}/members/leave': { post: op({ summary: 'Leave a shared watchdog (signed link from the alert, one-click, or logged in)', ok: ok('Left'), errors: [404] }) },
+  '/api/filters/members/confirm': { get: op({ summary: 'Invitation link (redirects)', ok: ok('Redirect'), errors: [] }), post: op({ summary: 'Confirm an invitation', ok: ok('Confirmed'), errors: [404] }) },
+  '/api/filters/shared': { get: op({ summary: 'Watchdogs shared with me', auth: true, ok: ok('Shared watchdogs'), errors: [401] }) },
+  '/api/filters/shared/{id}': {
+    put: op({ summary: 'My delivery of a shared watchdog (at once or in my digest)', auth: true, ok: ok('Shared watchdog'), errors: [400, 401, 403, 404] }),
+    delete: op({ summary: 'Leave a shared watchdog', auth: true, ok: ok('Left'), errors: [401, 404] }),
+  },
   '/api/profile/email-preferences': { put: op({ summary: 'E-mail consents', auth: true, body: 'EmailPreferencesBody', ok: ok('Profile and token'), errors: [400, 401] }) },
   '/api/profile/email': { post: op({ summary: 'Change login e-mail (link to the new address)', auth: true, ok: ok('Sent'), errors: [400, 401, 403] }) },
   '/api/profile/password': { post: op({ summary: 'Change password', auth: true, ok: ok('Profile and token'), errors: [400, 401, 403] }) },

@@ -1,4 +1,5 @@
-import { Contact, HistoryDetailQuery, HistoryListQuery, Offer, OfferHistory, RealEstate, RealEstateQuery, ReportAnswer, ReportQuery, exampleOffer, offerHistoryOf, realEstateOf } from '@rr/proto';
+import { Contact, HistoryDetailQuery, HistoryListQuery, Offer, OfferHistory, RealEstate, RealEstateQuery, ReportAnswer, ReportQuery, offerHistoryOf, realEstateOf } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { z } from 'zod';
 import { zodToJsonSchema, type JsonSchema } from '../openapi/zod-to-json-schema';
 

@@ -1,10 +1,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Gazetteer } from '@rr/gazetteer';
-import { traceHeaders, type Logger } from '@rr/kit';
+import { localeOf, traceHeaders, type Logger } from '@rr/kit';
 import { API_ROLE_HEADER, CORRELATION_HEADER, type ApiKeyVerification } from '@rr/proto';
 import { autocomplete } from '../autocomplete';
 import { correlationIdOf } from '../http/correlation';
-import { localeOf } from '../http/error-handler';
 import { MinuteWindows } from './minute-window';
 import { publicOpenApiDocument } from './openapi-v1';
 

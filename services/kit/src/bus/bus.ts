@@ -433,8 +433,9 @@ export class Bus {
    * Deletes the topics whose names match, e.g. the prefixed topics a test run or a benchmark made:
    * thousands of leftover partitions make the broker slow to start and to stop.
    */
-  async deleteTopicsMatching(pattern: RegExp): Promise<number> {
-    const doomed = (await this.admin.listTopics()).filter((t) => pattern.test(t));
+  async deleteTopicsMatching(pattern: RegExp | ((topic: string) => boolean)): Promise<number> {
+    const matches = typeof pattern === 'function' ? pattern : (topic: string) => pattern.test(topic);
+    const doomed = (await this.admin.listTopics()).filter(matches);
     for (let i = 0; i < doomed.length; i += 200) {
       await this.admin.deleteTopics({ topics: doomed.slice(i, i + 200), timeout: 30_000 });
     }

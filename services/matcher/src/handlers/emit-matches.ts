@@ -1,23 +1,62 @@
 import type { Bus } from '@rr/kit';
-import { entitlementsOf, isPaying, type Offer } from '@rr/proto';
-import type { MatchReason, WatchdogRegistry } from '../domain/watchdog-registry';
+import { entitlementsOf, isPaying, type Delivery, type Locale, type Offer, type Watchdog } from '@rr/proto';
+import type { Hit, MatchReason } from '../domain/watchdog-registry';
+import { speaksBefore } from '../domain/watchdog-registry';
+
+/** One person a watchdog alerts: its owner, or a confirmed invitee of a shared one. */
+export type AlertRecipient = { watchdog: Watchdog; reason: MatchReason; email: string; locale: Locale; userId: string | null; delivery: Delivery | undefined; member: boolean };
+
+/**
+ * The owner and the invitees of each hit's watchdog, one per address (a person who owns one
+ * watchdog and is invited to another gets one alert): an asked-for alert kind over a new-offer
+ * alert, their own watchdog before an invitation, then the registry's order of preference.
+ * Digests and quiet hours need the owner's tier (`scheduledDelivery`), checked here like price
+ * drops, so a downgrade takes effect at once.
+ */
+export function recipientsOf(hits: Hit[]): AlertRecipient[] {
+  const byEmail = new Map<string, AlertRecipient>();
+  const offer = (r: AlertRecipient) => {
+    const kept = byEmail.get(r.email);
+    const before = !kept
+      || ((kept.reason === 'new') !== (r.reason === 'new') ? kept.reason === 'new'
+        : kept.member !== r.member ? kept.member
+          : speaksBefore(r.watchdog, kept.watchdog));
+    if (before) byEmail.set(r.email, r);
+  };
+  for (const { watchdog: w, reason } of hits) {
+    const scheduled = entitlementsOf(w.ownerRole).scheduledDelivery;
+    offer({ watchdog: w, reason, email: w.email.toLowerCase(), locale: w.locale, userId: w.userId, delivery: scheduled ? w.delivery : undefined, member: false });
+    // A downgrade to a tier that shares with fewer people takes effect at once: the first invitees keep the alerts.
+    for (const m of (w.members ?? []).slice(0, entitlementsOf(w.ownerRole).sharedRecipients)) {
+      offer({ watchdog: w, reason, email: m.email.toLowerCase(), locale: m.locale, userId: m.userId, delivery: scheduled ? m.delivery : undefined, member: true });
+    }
+  }
+  return [...byEmail.values()];
+}
 
 /** One `match.found` per recipient, keyed by the e-mail in lower case so one person's alerts keep order. */
 export async function emitMatches(
-  bus: Bus, registry: WatchdogRegistry, offer: Offer, reason: MatchReason, fetchedAt: string, correlationId: string,
+  bus: Bus, hits: Hit[], offer: Offer, occasion: { fetchedAt: string; correlationId: string; withdrawnAt?: string },
 ): Promise<number> {
   const matchedAt = new Date().toISOString();
-  const items = registry.match(offer, reason).map((w) => ({
-    key: w.email.toLowerCase(),
+  const { fetchedAt, withdrawnAt } = occasion;
+  const items = recipientsOf(hits).map((r) => ({
+    key: r.email,
     data: {
-      recipient: { email: w.email, locale: w.locale, userId: w.userId },
-      watchdogId: w.id, offer, reason, matchedAt, fetchedAt,
-      // Free tiers carry a banner, and only with the owner's consent to commercial communications.
-      withAds: entitlementsOf(w.ownerRole).adsInEmails && w.adsConsent === true,
-      maxOffers: entitlementsOf(w.ownerRole).maxOffersPerEmail,
-      radarPrice: isPaying(w.ownerRole),
+      recipient: { email: r.email, locale: r.locale, userId: r.userId },
+      watchdogId: r.watchdog.id, offer, reason: r.reason, matchedAt, fetchedAt,
+      // The comeback or withdrawal an alert is about (the notifier's ledger key); a new offer or a drop has none.
+      ...(withdrawnAt && (r.reason === 'backOnMarket' || r.reason === 'noLongerActive') ? { withdrawnAt } : {}),
+      // Free tiers carry a banner, and only with the owner's consent to commercial communications;
+      // an invitee has given no such consent, so their alerts carry none.
+      withAds: !r.member && entitlementsOf(r.watchdog.ownerRole).adsInEmails && r.watchdog.adsConsent === true,
+      maxOffers: entitlementsOf(r.watchdog.ownerRole).maxOffersPerEmail,
+      // RadarPrice beside each offer when the watchdog's owner pays (an invitee sees what the owner's plan shows).
+      radarPrice: isPaying(r.watchdog.ownerRole),
+      ...(r.delivery ? { delivery: r.delivery } : {}),
+      ...(r.member ? { member: true } : {}),
     },
   }));
-  await bus.publishMany('match.found', items, { correlationId });
+  await bus.publishMany('match.found', items, { correlationId: occasion.correlationId });
   return items.length;
 }

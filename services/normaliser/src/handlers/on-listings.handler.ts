@@ -18,6 +18,8 @@ export type NormaliserDeps = {
   seq: number;
   /** Batches whose events may wait unpublished before a batch waits for them. */
   maxBacklog: number;
+  /** How long an offer must stay withdrawn for its return to be a comeback (`offer.relisted`). */
+  comebackMinMs?: number;
 };
 
 /** Listings decided and journaled together at most (~6 KB each in the journal with their events). */
@@ -44,7 +46,7 @@ export type Counters = BatchStats & {
 export function createListingsHandler(deps: NormaliserDeps) {
   const counters: Counters = {
     decideMs: 0, writeMs: 0, publishWaitMs: 0, journaled: 0, conflicts: 0,
-    batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0,
+    batches: 0, listings: 0, failed: 0, lastBatchAt: null, unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, relisted: 0, unresolved: 0, skipped: 0,
   };
 
   /**
@@ -60,7 +62,8 @@ export function createListingsHandler(deps: NormaliserDeps) {
     const inputs: BatchInput[] = events.map((e) =>
       e.type === 'listing.withdrawn' ? { kind: 'withdrawn', data: e.data as ListingWithdrawnV1 } : { kind: 'fetched', data: e.data as ListingFetchedV1 });
     const t0 = Date.now();
-    const result = await new BatchNormaliser(deps.store, deps.gazetteer).run(inputs);
+    const options = deps.comebackMinMs === undefined ? undefined : { comebackMinMs: deps.comebackMinMs };
+    const result = await new BatchNormaliser(deps.store, deps.gazetteer, undefined, options).run(inputs);
     const t1 = Date.now();
 
     for (const f of result.failures) ctx.log.error({ listing: f.key, reason: f.reason }, 'listing skipped: it could not be normalised');
@@ -157,12 +160,12 @@ export function createListingsHandler(deps: NormaliserDeps) {
 }
 
 /**
- * Per event type, published before updated before withdrawn, so a consumer reading the topics
- * in that order never sees an update before its offer.
+ * Per event type, published before updated (and relisted) before withdrawn, so a consumer reading
+ * the topics in that order never sees an update before its offer.
  */
 export function publisherOf(bus: Bus) {
   return async (events: OutgoingEvent[]): Promise<void> => {
-    for (const type of ['offer.published', 'offer.updated', 'offer.withdrawn'] as const) {
+    for (const type of ['offer.published', 'offer.updated', 'offer.relisted', 'offer.withdrawn'] as const) {
       const list = events.filter((e): e is OutgoingEvent<typeof type> => e.type === type);
       if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data, correlationId: e.correlationId, trace: e.trace })));
     }

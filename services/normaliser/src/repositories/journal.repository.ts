@@ -129,7 +129,7 @@ const parsed = <T>(field: JsonField): T => fromJsonBytes<T>(field);
 function journaledEvents(batch: JournalBatch): JournaledEvent[] {
   const held = new Set(batch.offers);
   return batch.events.map((event) => {
-    if (!('offer' in event.data) || !held.has(event.data.offer)) return event;
+    if (!('offer' in event.data) || !event.data.offer || !held.has(event.data.offer)) return event;
     const { offer: _offer, ...rest } = event.data;
     return { ...event, data: rest, offerInDoc: true } as unknown as JournaledEvent;
   });

@@ -23,8 +23,10 @@ export class Admission {
    * theirs waiting or in flight, window over, room among the e-mails in flight) get a batch, and
    * their first entries (up to the cap) are inserted claimed by it.
    */
-  plan(entries: Array<{ _id: string; email: string; maxOffers?: number | null }>, now: number): SendPlan {
+  plan(all: Array<{ _id: string; email: string; maxOffers?: number | null; dueAt?: Date }>, now: number): SendPlan {
     const { queue, options } = this.ctx;
+    // Entries held for a digest or quiet hours are not sent now (and do not hold the person's e-mail back).
+    const entries = all.filter((e) => !e.dueAt || e.dueAt.getTime() <= now);
     const people = new Map<string, string>();
     const claims = new Map<string, { batchId: string }>();
     const counts = new Map<string, number>();
@@ -55,7 +57,8 @@ export class Admission {
     const claimed = new Map<string, LedgerEntry[]>();
     for (const entry of entries) {
       if (entry.status === 'claimed' && entry.batchId) claimed.set(entry.batchId, [...(claimed.get(entry.batchId) ?? []), entry]);
-      else queue.add({ entry, gen: 0, takeover: false, readyAt: entry.dueAt.getTime() });
+      // Held past the view's horizon: the due scan queues it when its time comes near.
+      else if (this.ctx.coverage.holds(entry.dueAt)) queue.add({ entry, gen: 0, takeover: false, readyAt: entry.dueAt.getTime() });
     }
     const started: string[] = [];
     for (const [email, batchId] of plan.people) {

@@ -1,9 +1,10 @@
 import { createLogger } from '@rr/kit';
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { AlertQueue, type QueuedEntry } from '../domain/alert-queue';
 import { Timings } from '../domain/timings';
 import { claimIdOf, type AlertClaim, type LedgerEntry } from '../repositories/ledger.model';
 import type { ClaimStatement } from '../repositories/ledger.repository';
+import { Coverage } from './held';
 import { Claims, type ClaimLedger } from './claims';
 import type { Batch, DispatchContext } from './context';
 
@@ -65,8 +66,10 @@ function sender(ledger: FakeLedger) {
   const sent: Batch[] = [];
   const pauses: string[] = [];
   const ctx: DispatchContext = {
-    queue, timings: new Timings(), log: createLogger('claims-test', 'silent'),
-    options: { publicUrl: 'http://localhost', windowMs: 5_000, maxOffersPerEmail: 10, claimTimeoutMs: CLAIM_TIMEOUT_MS, maxAttempts: 5, sendConcurrency: 8, tokenOf: () => 't' },
+    queue, coverage: new Coverage(), timings: new Timings(), log: createLogger('claims-test', 'silent'),
+    options: { publicUrl: 'http://localhost', windowMs: 5_000, maxOffersPerEmail: 10, claimTimeoutMs: CLAIM_TIMEOUT_MS, maxAttempts: 5, sendConcurrency: 8, tokenOf: () => 't',
+      memberTokenOf: () => 'm', maxOffersPerDigest: 50, dueLookaheadMs: 10_000,
+    },
     kick: () => undefined,
     pause: (_err, message) => pauses.push(message),
     touch: () => undefined,

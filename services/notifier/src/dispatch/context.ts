@@ -3,6 +3,7 @@ import type { AlertQueue, Pick as DuePick, QueuedEntry } from '../domain/alert-q
 import type { Timings } from '../domain/timings';
 import type { EstimateSource } from '../mail/estimate-client';
 import type { LedgerEntry } from '../repositories/ledger.model';
+import type { Coverage } from './held';
 
 export type DispatcherOptions = {
   publicUrl: string;
@@ -13,6 +14,12 @@ export type DispatcherOptions = {
   /** E-mails between claim and the provider's answer, all people together. */
   sendConcurrency: number;
   tokenOf: (watchdogId: string) => string;
+  /** Signs an invitee's link to leave a shared watchdog. */
+  memberTokenOf: (watchdogId: string, email: string) => string;
+  /** Offers a digest (or the e-mail after quiet hours) lists at most, whatever the tier's cap for instant e-mails. */
+  maxOffersPerDigest: number;
+  /** How far ahead the due scan brings held entries into memory. */
+  dueLookaheadMs: number;
   /** RadarPrice for paying owners' alerts (none without it). */
   estimates?: EstimateSource;
 };
@@ -23,6 +30,8 @@ export type Batch = DuePick & { batchId: string };
 /** What the dispatcher's parts share: the working view, the rules, and the pump's controls. */
 export type DispatchContext = {
   queue: AlertQueue;
+  /** How far ahead the working view holds pending entries (dispatch/held.ts). */
+  coverage: Coverage;
   timings: Timings;
   options: DispatcherOptions;
   log: Logger;

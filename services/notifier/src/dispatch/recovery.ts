@@ -13,7 +13,7 @@ const REPORT_GRACE_MS = 5_000;
  */
 export class Recovery {
   constructor(
-    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds'>,
+    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds' | 'bringForward'>,
     private readonly confirmations: Confirmations,
     private readonly ctx: DispatchContext,
   ) {}
@@ -25,8 +25,10 @@ export class Recovery {
    * Other people's states are read when an alert for them arrives (`knowRecipients`).
    */
   async load(now = Date.now()): Promise<{ adopted: number; unreported: number }> {
-    const { queue } = this.ctx;
-    const open = await this.ledger.openEntries();
+    const { queue, coverage, options } = this.ctx;
+    const horizon = now + options.dueLookaheadMs;
+    coverage.extend(horizon);
+    const open = await this.ledger.openEntries(new Date(Math.max(horizon, coverage.covered)));
     queue.forgetIdleRecipients(now);
     const emails = [...new Set([...open.map((e) => e.email), ...queue.knownRecipients()])];
     const states = new Map((await this.ledger.findRecipients(emails)).map((r) => [r._id, r]));
@@ -71,13 +73,19 @@ export class Recovery {
   /**
    * Keys that were already in the ledger when inserted. Usually an old alert (nothing to do); but an
    * entry of a batch whose first attempt failed half-way, or one another instance left behind,
-   * is still open and is taken up here rather than at the next rescan.
+   * is still open and is taken up here rather than at the next rescan. A waiting entry that the new
+   * match wants earlier (`dueAt`: an instant watchdog, or a switch to instant) is brought forward.
    */
-  async adoptIfOpen(keys: string[]): Promise<void> {
+  async adoptIfOpen(keys: string[], dueAt: Map<string, Date> = new Map()): Promise<void> {
     const { queue } = this.ctx;
     const unknown = keys.filter((k) => !queue.knows(k));
     if (unknown.length === 0) return;
     const entries = await this.ledger.findByIds(unknown);
+    const earlier = entries.filter((e) => e.status === 'pending' && (dueAt.get(e._id)?.getTime() ?? Infinity) < e.dueAt.getTime());
+    if (earlier.length > 0) {
+      await this.ledger.bringForward(earlier.map((e) => ({ key: e._id, dueAt: dueAt.get(e._id)! })));
+      for (const e of earlier) Object.assign(e, { dueAt: dueAt.get(e._id)!, heldFor: null });
+    }
     let adopted = 0;
     for (const entry of entries) {
       if (entry.status === 'pending' || entry.status === 'claimed') adopted += this.adopt(entry) ? 1 : 0;
@@ -86,7 +94,9 @@ export class Recovery {
     if (adopted > 0) this.ctx.kick();
   }
 
+  /** Queues an open entry, unless it is held past the view's horizon (the due scan brings it in time). */
   private adopt(entry: LedgerEntry): boolean {
+    if (entry.status === 'pending' && !this.ctx.coverage.holds(entry.dueAt)) return false;
     return this.ctx.queue.add(queuedOf(entry, this.ctx.options.claimTimeoutMs));
   }
 }

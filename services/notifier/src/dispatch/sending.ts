@@ -52,7 +52,8 @@ export class Sending {
     ]);
     const mail = renderAlertEmail({
       locale: first.locale, emailId: batch.batchId, publicUrl: options.publicUrl, tokenOf: options.tokenOf, ad,
-      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, estimate: e.radarPrice ? estimates.get(e.offer.id) : null })),
+      email: first.email, memberTokenOf: options.memberTokenOf,
+      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true, estimate: e.radarPrice ? estimates.get(e.offer.id) : null })),
     });
     let sent: Awaited<ReturnType<Mailer['send']>>;
     const sendStarted = Date.now();

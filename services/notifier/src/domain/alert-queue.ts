@@ -45,7 +45,7 @@ export class AlertQueue {
   /** Keys closed lately (sent, failed, dead): a redelivery or a rescan snapshot need not look them up. */
   private readonly recent = new Set<string>();
 
-  constructor(private readonly rules: { windowMs: number; maxPerEmail: number; recentLimit?: number; recipientLimit?: number }) {}
+  constructor(private readonly rules: { windowMs: number; maxPerEmail: number; maxPerDigest?: number; recentLimit?: number; recipientLimit?: number }) {}
 
   recipient(email: string): Recipient | undefined {
     return this.recipients.get(email);
@@ -124,7 +124,7 @@ export class AlertQueue {
       const due = [...entries.values()].filter((q) => q.readyAt <= now);
       if (due.length === 0) continue;
       due.sort((a, b) => a.entry.createdAt.getTime() - b.entry.createdAt.getTime() || (a.entry._id < b.entry._id ? -1 : 1));
-      picks.push({ email, entries: this.take(email, due.slice(0, capOf(due.map((q) => q.entry), this.rules.maxPerEmail))) });
+      picks.push({ email, entries: this.take(email, due.slice(0, this.capFor(due))) });
       this.busy.add(email);
     }
     return { picks, blocked };
@@ -197,6 +197,12 @@ export class AlertQueue {
     let waiting = 0;
     for (const entries of this.waiting.values()) waiting += entries.size;
     return { waiting, people: this.waiting.size, inFlight: this.inFlight.size, busy: this.busy.size };
+  }
+
+  /** The tier's cap; a digest (or the e-mail after quiet hours) may list up to the digest cap. */
+  private capFor(due: QueuedEntry[]): number {
+    const cap = capOf(due.map((q) => q.entry), this.rules.maxPerEmail);
+    return due.some((q) => q.entry.heldFor) ? Math.max(cap, this.rules.maxPerDigest ?? cap) : cap;
   }
 
   private take(email: string, taken: QueuedEntry[]): QueuedEntry[] {

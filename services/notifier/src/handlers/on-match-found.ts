@@ -1,8 +1,9 @@
 import { traceCarrierOf, traceContextOf, type HandlerContext } from '@rr/kit';
-import type { Envelope, MatchFoundV1 } from '@rr/proto';
+import { deliveryDueAt, type Envelope, type MatchFoundV1 } from '@rr/proto';
 import { ledgerKeyOf } from '../domain/alert-rules';
 import type { Dispatcher } from '../dispatcher';
 import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
+import { withoutUnalertedNotices } from './notice-gate';
 
 /**
  * Records a fetched batch of matches in the ledger (once per person and property: redeliveries,
@@ -12,7 +13,8 @@ import type { LedgerRepository, NewEntry } from '../repositories/ledger.reposito
  * held up by mail. Entries the dispatcher can send at once go in already claimed.
  */
 export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
-  return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
+  return async (fetched: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
+    const events = await withoutUnalertedNotices(ledger, fetched);
     await dispatcher.knowRecipients(events.map((e) => e.data.recipient.email.toLowerCase()));
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
@@ -20,14 +22,20 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
       const match = event.data;
       const key = ledgerKeyOf(match);
       // Known to this process means already in the ledger: no write needed.
-      if (fresh.has(key) || dispatcher.queue.knows(key)) continue;
+      if (dispatcher.queue.knows(key)) continue;
       const email = match.recipient.email.toLowerCase();
+      // A digest's alert waits for its time, an instant one for the end of quiet hours (docs/decisions.md, "Delivery").
+      const held = deliveryDueAt(now.getTime(), match.delivery);
+      const dueAt = new Date(Math.max(held.at, dispatcher.queue.readyAt(email, now.getTime())));
+      // One person, one property: of two watchdogs (own and shared, instant and digest) the one due first speaks.
+      const earlier = fresh.get(key);
+      if (earlier && earlier.dueAt <= dueAt) continue;
       fresh.set(key, {
         _id: key, email, locale: match.recipient.locale, userId: match.recipient.userId,
         watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
         withAds: match.withAds, maxOffers: match.maxOffers ?? null, radarPrice: match.radarPrice ?? false, fetchedAt: match.fetchedAt,
         correlationId: event.correlationId, trace: traceCarrierOf(traceContextOf(event)) ?? null,
-        dueAt: new Date(dispatcher.queue.readyAt(email, now.getTime())),
+        dueAt, heldFor: held.heldFor, member: match.member === true,
       });
     }
     const plan = dispatcher.plan([...fresh.values()], now.getTime());
@@ -41,7 +49,7 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
     dispatcher.timings.record('insert', Date.now() - now.getTime());
     dispatcher.accept(outcome.inserted, plan);
     if (outcome.duplicates.length > 0) {
-      dispatcher.adoptIfOpen(outcome.duplicates).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
+      dispatcher.adoptIfOpen(outcome.duplicates, new Map(outcome.duplicates.map((key) => [key, fresh.get(key)!.dueAt]))).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
     }
     ctx.log.debug({ matches: events.length, inserted: outcome.inserted.length }, 'matches recorded');
   };

@@ -1,11 +1,15 @@
-import { PORTAL_NAMES, watchdogLinks, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
 import type { AlertEstimate } from './estimate-client';
 import { radarPriceHtml, radarPriceLine } from './radar-price';
+import { isNotice, KIND_LABELS, noticesCount, noticeText } from './alert-kinds';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-/** `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time. */
-export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop'; estimate?: AlertEstimate | null };
+/**
+ * `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog;
+ * `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time.
+ */
+export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean; estimate?: AlertEstimate | null };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -15,6 +19,9 @@ export type AlertEmailInput = {
   publicUrl: string;
   /** The signed token of a watchdog's prolong and unsubscribe links. */
   tokenOf: (watchdogId: string) => string;
+  /** The recipient, and the signed token of an invitee's link to leave a shared watchdog. */
+  email?: string;
+  memberTokenOf?: (watchdogId: string, email: string) => string;
   ad: AdCreative | null;
 };
 
@@ -22,14 +29,22 @@ export type RenderedEmail = { subject: string; html: string; text: string; heade
 
 const T = {
   cs: {
-    priceDrop: 'Zlevněno', newOffer: 'Nová nabídka', detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
+    detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
     edit: 'Upravit hlídacího psa', prolong: 'Prodloužit hlídání', unsubscribe: 'Odhlásit upozornění', was: 'dříve',
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
+    digest: 'Přehled nabídek', digestIntro: 'Váš přehled nabídek podle hlídacích psů od posledního e-mailu.',
+    quietIntro: 'Tyto nabídky jsme našli během vašeho klidového času.',
+    shared: 'Sdílený hlídací pes', leave: 'Přestat dostávat upozornění tohoto psa',
+    memberFooter: 'Tento e-mail dostáváte, protože jste přijali pozvání ke sdílenému hlídacímu psovi.',
   },
   en: {
-    priceDrop: 'Price drop', newOffer: 'New offer', detail: 'View offer', source: 'On the portal', on: 'Listed on',
+    detail: 'View offer', source: 'On the portal', on: 'Listed on',
     edit: 'Edit watchdog', prolong: 'Prolong watchdog', unsubscribe: 'Unsubscribe', was: 'was',
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
+    digest: 'Your digest', digestIntro: 'Your digest of offers matching your watchdogs since the last e-mail.',
+    quietIntro: 'We found these offers during your quiet hours.',
+    shared: 'Shared watchdog', leave: 'Stop receiving this watchdog\'s alerts',
+    memberFooter: 'You receive this e-mail because you accepted an invitation to a shared watchdog.',
   },
 } as const;
 
@@ -40,14 +55,26 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
   const base = input.publicUrl.replace(/\/$/, '');
   const linksOf = (watchdogId: string) => watchdogLinks(base, watchdogId, input.tokenOf(watchdogId));
   const first = items[0];
-  const subject = items.length === 1
-    ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
-    : `${offersCount(locale, items.length)} – Reality Radar`;
-  const watchdogIds = [...new Set(items.map((i) => i.watchdogId))];
+  const notices = items.filter((i) => isNotice(i.reason)).length;
+  const onlyNotices = notices === items.length;
+  const digest = items.some((i) => i.heldFor === 'digest');
+  const intro = onlyNotices ? noticeText(locale).intro : digest ? t.digestIntro : items.some((i) => i.heldFor === 'quiet') ? t.quietIntro : t.intro;
+  const count = onlyNotices ? noticesCount(locale, items.length) : offersCount(locale, items.length - notices);
+  const subject = digest
+    ? `${t.digest}: ${count} – Reality Radar`
+    : items.length === 1
+      ? `${KIND_LABELS[locale][first.reason]}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
+      : `${count} – Reality Radar`;
   const ad = renderAdSlot(input.ad, locale, base);
+  // An owner's watchdog offers edit, prolong and unsubscribe; an invitee's only leaving it.
+  const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true }])).values()];
+  const leaveOf = (id: string) => memberLinks(base, id, input.email ?? '', input.memberTokenOf?.(id, input.email ?? '') ?? '');
+  const anyOwned = watchdogs.some((w) => !w.member);
+  const footer = anyOwned ? t.footer : t.memberFooter;
 
   const cards = items.map((item) => card(item, locale, base)).join('');
-  const footers = watchdogIds.map((id) => {
+  const footers = watchdogs.map(({ id, member }) => {
+    if (member) return `<p style="margin:4px 0">${t.shared}: <a href="${escapeHtml(leaveOf(id).leavePage)}" style="color:#0b5cad">${t.leave}</a></p>`;
     const links = linksOf(id);
     return `<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
   }).join('');
@@ -57,30 +84,31 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f7"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" class="wrap" width="600" cellpadding="0" cellspacing="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;font-size:20px;font-weight:bold;color:#0b5cad">Reality Radar</td></tr>
-<tr><td style="padding:0 24px 8px;font-size:15px">${t.intro}</td></tr>
+<tr><td style="padding:0 24px 8px;font-size:15px">${intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${t.footer}</p>${ad.footerHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${footer}</p>${notices > 0 ? `<p style="margin:8px 0 0">${noticeText(locale).why}</p>` : ''}${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
-    t.intro, '',
+    intro, '',
     ...items.map((item) => textCard(item, locale, base)),
     ad.text,
-    ...watchdogIds.map((id) => {
+    ...watchdogs.map(({ id, member }) => {
+      if (member) return `${t.shared} – ${t.leave}: ${leaveOf(id).leavePage}`;
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', t.footer, ...(ad.footerText ? [ad.footerText] : []),
+    '', footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
-  const primary = linksOf(first.watchdogId);
+  const unsubscribe = first.member ? leaveOf(first.watchdogId).leaveOneClick : linksOf(first.watchdogId).unsubscribeOneClick;
   return {
     subject,
     html,
     text,
     headers: {
-      'List-Unsubscribe': `<${primary.unsubscribeOneClick}>`,
+      'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'X-Entity-Ref-ID': input.emailId,
     },
@@ -101,29 +129,35 @@ const previousPrice = (offer: Offer) => offer.priceHistory.length > 1 ? offer.pr
 function card({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  // A withdrawn offer's page says so and lists alternatives; its portal page is gone.
+  const notice = isNotice(reason);
   const was = reason === 'priceDrop' && previousPrice(offer) != null ? ` <s style="color:#888;font-weight:normal">${t.was} ${escapeHtml(formatPrice({ ...offer, price: previousPrice(offer) }, locale))}</s>` : '';
   const photo = offer.imageUrl
     ? `<tr><td class="photo" style="padding:0 24px"><a href="${escapeHtml(detail)}"><img src="${escapeHtml(offer.imageUrl)}" alt="${escapeHtml(offer.title)}" width="552" style="width:552px;max-width:100%;height:auto;border-radius:6px;display:block;border:0"></a></td></tr>`
     : '';
   return `${photo}<tr><td style="padding:12px 24px 20px;border-bottom:1px solid #e5e7eb">
-<div style="font-size:12px;color:#c2410c;font-weight:bold">${reason === 'priceDrop' ? t.priceDrop : t.newOffer}</div>
+<div style="font-size:12px;color:${notice ? '#555' : '#c2410c'};font-weight:bold">${KIND_LABELS[locale][reason]}</div>
 <div style="font-size:17px;font-weight:bold;margin:4px 0"><a href="${escapeHtml(detail)}" style="color:#1a1a1a;text-decoration:none">${escapeHtml(offer.title)}</a></div>
 <div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>${radarPriceHtml(offer, estimate, locale)}
 <div style="font-size:14px;color:#444;margin-top:4px">${escapeHtml(offer.location.name)}${facts(offer, locale).map((f) => ` · ${escapeHtml(f)}`).join('')}</div>
-<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>
-<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${t.detail}</a>
-&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a></div></td></tr>`;
+${notice ? '' : `<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>`}
+<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${notice ? noticeText(locale).alternatives : t.detail}</a>
+${notice ? '' : `&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a>`}</div></td></tr>`;
 }
 
 function textCard({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
+  const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  if (isNotice(reason)) {
+    return [`${KIND_LABELS[locale][reason]}: ${offer.title}`, formatPrice(offer, locale), [offer.location.name, ...facts(offer, locale)].join(' · '), `${noticeText(locale).alternatives}: ${detail}`, ''].join('\n');
+  }
   return [
-    `${reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${offer.title}`,
+    `${KIND_LABELS[locale][reason]}: ${offer.title}`,
     formatPrice(offer, locale),
     ...(radarPriceLine(offer, estimate, locale) ? [radarPriceLine(offer, estimate, locale)!] : []),
     [offer.location.name, ...facts(offer, locale)].join(' · '),
     `${t.on}: ${portalsOf(offer).join(', ')}`,
-    `${t.detail}: ${base}/detail/${encodeURIComponent(offer.id)}`,
+    `${t.detail}: ${detail}`,
     `${t.source}: ${offer.url}`,
     '',
   ].join('\n');

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { Locale, MatchFoundV1, Offer } from '@rr/proto';
+import type { HeldFor, Locale, MatchFoundV1, Offer } from '@rr/proto';
 
 /**
  * One alert per recipient and property (the `_id`, see `ledgerKeyOf`). Its life:
@@ -41,6 +41,10 @@ export type LedgerEntry = {
   reported: boolean;
   provider: string | null;
   messageId: string | null;
+  /** Why the entry waits past its window: the recipient's digest, or their quiet hours (docs/decisions.md, "Delivery"). */
+  heldFor?: HeldFor | null;
+  /** The recipient is an invitee of the shared watchdog: the e-mail offers to leave it, not to edit it. */
+  member?: boolean;
   /** The campaign whose banner the e-mail carried (reported on alert.sent). */
   adCampaignId?: string | null;
   failure: string | null;
@@ -50,7 +54,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
+    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, member: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
   },
@@ -59,6 +63,9 @@ const schema = new Schema<LedgerEntry>(
 // The hot path reads by `_id`; recovery at start and the rare rescan read the open entries (waiting,
 // claimed, or sent but not reported) through this index, so they cost the backlog, not the history.
 schema.index({ status: 1, reported: 1 });
+// Entries held for a digest or the end of quiet hours stay out of memory until they come due: the
+// due scan reads the pending ones by due time, in pages by (dueAt, _id) — every 8:00 digest shares one dueAt.
+schema.index({ status: 1, dueAt: 1, _id: 1 });
 
 export const ledgerModel = (connection: Connection): Model<LedgerEntry> =>
   connection.models.AlertLedger ?? connection.model<LedgerEntry>('AlertLedger', schema, 'alert_ledger');

@@ -85,9 +85,23 @@ export class LedgerRepository {
     return found;
   }
 
-  /** What is waiting, claimed, or sent but not yet reported (by index). At start and on the rare rescan only. */
-  async openEntries(): Promise<LedgerEntry[]> {
-    return (await this.entries.find({ $or: [{ status: { $in: ['pending', 'claimed'] } }, { status: 'sent', reported: false }] }).toArray()).map(entryOf);
+  /**
+   * What is waiting (due by `horizon`: a digest's entries stay in the ledger until near their time),
+   * claimed, or sent but not yet reported (by index). At start and on the rare rescan only.
+   */
+  async openEntries(horizon: Date): Promise<LedgerEntry[]> {
+    return (await this.entries.find({ $or: [{ status: 'pending', dueAt: { $lte: horizon } }, { status: 'claimed' }, { status: 'sent', reported: false }] }).toArray()).map(entryOf);
+  }
+
+  /**
+   * Pending entries coming due in (from, to], in (dueAt, _id) order after the cursor: one page of the
+   * due scan, from the `{status, dueAt, _id}` index.
+   */
+  async pendingDueBetween(from: Date, to: Date, after: { dueAt: Date; id: string } | null, limit: number): Promise<LedgerEntry[]> {
+    const range = after
+      ? { $or: [{ status: 'pending' as LedgerStatus, dueAt: { $gt: after.dueAt, $lte: to } }, { status: 'pending' as LedgerStatus, dueAt: after.dueAt, _id: { $gt: after.id } }] }
+      : { status: 'pending' as LedgerStatus, dueAt: { $gt: from, $lte: to } };
+    return (await this.entries.find(range).sort({ dueAt: 1, _id: 1 }).limit(limit).toArray()).map(entryOf);
   }
 
   /** These people's states, by `_id` in chunks (a person never e-mailed has none). */
@@ -149,6 +163,16 @@ export class LedgerRepository {
         filter: { _id: i.key },
         update: { $set: { status: 'pending' as LedgerStatus, dueAt, batchId: null, claimedAt: null, failure, claims: i.gen }, $inc: { attempts: 1 } },
       },
+    })));
+  }
+
+  /**
+   * Brings waiting entries forward (a held alert matched again by an instant watchdog, or after a
+   * switch to instant delivery). Only `dueAt` and `heldFor` change, so racing a claim is harmless.
+   */
+  async bringForward(items: Array<{ key: string; dueAt: Date }>): Promise<void> {
+    await this.bulk(this.entries, items.map((i) => ({
+      updateOne: { filter: { _id: i.key, status: 'pending' as LedgerStatus, dueAt: { $gt: i.dueAt } }, update: { $set: { dueAt: i.dueAt, heldFor: null } } },
     })));
   }
 

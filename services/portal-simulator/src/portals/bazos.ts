@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import type { RealEstateType } from '@rr/proto';
+import { PRAGUE_TIME_ZONE, type RealEstateType } from '@rr/proto';
 import type { PortalRenderer, PortalView, SimListing } from './types';
 
 /**
@@ -38,7 +38,7 @@ const section = (l: SimListing): string => (isRent(l) ? 'pronajmu' : 'prodam');
 const town = (l: SimListing): string => l.place.pragueDistrict ?? l.place.name;
 
 // Built once: a formatter costs far more to create than to use.
-const PRAGUE_DATE = new Intl.DateTimeFormat('cs-CZ', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' });
+const PRAGUE_DATE = new Intl.DateTimeFormat('cs-CZ', { timeZone: PRAGUE_TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' });
 
 const dateText = (date: Date): string => {
   const parts = PRAGUE_DATE.formatToParts(date);

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import express from 'express';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 import { hashString } from '../generator/rng';
 import type { PortalRenderer, PortalView, SimListing } from './types';
 import { ulovdomovSeo } from './urls';
@@ -27,7 +28,7 @@ const CONVENIENCE: Record<string, string> = { Balcony: 'balcony', Loggia: 'loggi
 /** "2026-02-27T07:01:05": the Prague wall-clock time, as UlovDomov prints it. */
 // Built once: a formatter costs far more to create than to use.
 const PRAGUE_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: PRAGUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
 
 export function pragueLocal(d: Date): string {

@@ -1,4 +1,5 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 
 const tag = (locale: Locale) => (locale === 'cs' ? 'cs-CZ' : 'en-GB');
 
@@ -13,4 +14,4 @@ export const formatPercent = (value: number, locale: Locale) =>
   `${new Intl.NumberFormat(tag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} %`;
 
 /** A Prague calendar day (YYYY-MM-DD), the unit of the ad service's report. */
-export const pragueDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+export const pragueDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: PRAGUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));

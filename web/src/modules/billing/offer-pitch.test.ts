@@ -1,5 +1,5 @@
-import { withoutPriceHistory } from '@rr/proto/src/domain/offer-access';
-import { exampleOffer } from '@rr/proto/src/examples/events';
+import { withoutPriceHistory } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { cheapestTierWith, offerPitch } from './offer-pitch';
 
 const at = '2026-10-01T08:00:00.000Z';

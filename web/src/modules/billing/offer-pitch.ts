@@ -1,6 +1,4 @@
-import type { OfferView } from '@rr/proto/src/domain/offer-access';
-import { PLANS, PLAN_TIERS, type PlanTier } from '@rr/proto/src/domain/plans';
-import { entitlementsOf, type Entitlements } from '@rr/proto/src/domain/roles';
+import { PLANS, PLAN_TIERS, type PlanTier, entitlementsOf, type Entitlements, type OfferView } from '@rr/proto';
 
 export type Feature = 'priceHistory' | 'priceDrops' | 'nonPublic';
 

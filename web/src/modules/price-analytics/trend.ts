@@ -1,4 +1,4 @@
-import type { ReportAnswer } from '@rr/proto/src/api/analytics';
+import type { ReportAnswer } from '@rr/proto';
 
 type Monthly = ReportAnswer['report']['monthly'];
 

@@ -1,18 +1,26 @@
-import type { BillingPeriod, PlanTier } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import type { BillingPeriod, PlanTier } from '@rr/proto';
+import { ROLE_LABELS, type Role } from '@rr/proto';
 import { formatNumber, formatPrice, useT, type MessageKey } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
+import { useDeliveryT } from '../../delivery/delivery.copy';
+
+type DeliveryT = ReturnType<typeof useDeliveryT>;
 
 export type PlanGridProps = { plans: PlanView[]; period: BillingPeriod; currentRole: number | null; onChoose: (tier: PlanTier) => void };
 
 /** What a tier buys, in words a visitor understands (from the one entitlement table). */
-function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, string | number>) => string, locale: 'cs' | 'en'): string[] {
+function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, string | number>) => string, locale: 'cs' | 'en', td: DeliveryT): string[] {
   const e = plan.entitlements;
   return [
     t('premium.benefit.watchdogs', { count: formatNumber(e.maxActiveWatchdogs, locale) }),
     e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
     !e.adsInEmails ? t('premium.benefit.noAds') : null,
     e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
+    e.backOnMarketAlerts ? t('premium.benefit.backOnMarket') : null,
+    e.noLongerActiveNotices ? t('premium.benefit.noLongerActive') : null,
+    // Issue 19's features; their strings live in the delivery module's dictionary (outside the entry chunk).
+    e.scheduledDelivery ? td('premium.digests') : null,
+    e.sharedRecipients > 0 ? td('premium.sharing', { count: e.sharedRecipients }) : null,
     t('premium.benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
     e.priceHistory ? t('premium.benefit.priceHistory') : null,
     e.nonPublicOffers === 'full' ? t('premium.benefit.nonPublic') : null,
@@ -25,6 +33,7 @@ function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, str
 /** The tiers side by side: price per month and per year, what each gets, the current tier marked. */
 export function PlanGrid({ plans, period, currentRole, onChoose }: PlanGridProps) {
   const { t, locale } = useT();
+  const td = useDeliveryT();
   return (
     <div className="plan-grid" role="list">
       {plans.map((plan) => {
@@ -43,7 +52,7 @@ export function PlanGrid({ plans, period, currentRole, onChoose }: PlanGridProps
                 : t('premium.monthlyEquivalent', { price: formatPrice(Math.round(plan.price.year / 12), locale) })}
             </p>
             <ul className="plan-card__benefits">
-              {benefits(plan, t, locale).map((b) => <li key={b}>{b}</li>)}
+              {benefits(plan, t, locale, td).map((b) => <li key={b}>{b}</li>)}
             </ul>
             <button type="button" className="button button--primary" disabled={current} onClick={() => onChoose(plan.tier)} data-testid={`choose-${plan.tier}`}>
               {current ? t('premium.current') : t('premium.choose', { name })}

@@ -1,5 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import type { OfferView } from '@rr/proto/src/domain/offer-access';
+import type { Offer, OfferView } from '@rr/proto';
 import { PORTAL_NAMES } from '../../../lib/proto-values';
 import { formatArea, formatDate, formatDateTime, formatNumber, formatPrice, formatRelative, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ReportAnswer } from '@rr/proto/src/api/analytics';
+import type { ReportAnswer } from '@rr/proto';
 import { useModuleT, useT } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
 import { ANALYSIS_TEXT } from '../i18n';

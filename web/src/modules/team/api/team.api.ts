@@ -1,4 +1,4 @@
-import type { TeamView } from '@rr/proto/src/api/team';
+import type { TeamView } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 export const teamApi = {

@@ -1,0 +1,46 @@
+/** The account API's texts about delivery and shared watchdogs (spread into i18n/messages.ts). */
+export const deliveryMessages = {
+  cs: {
+    deliveryTime: 'Zadejte čas ve tvaru HH:MM, např. 08:00',
+    deliveryTimes: 'Zadejte 1 až 6 různých časů přehledu',
+    deliveryTimeZone: 'Vyberte prosím časové pásmo ze seznamu, např. Europe/Prague',
+    deliveryQuietSame: 'Noční klid musí končit v jiný čas, než začíná',
+    deliveryDigestInQuiet: 'Přehled v {times} by připadl na váš klidový čas; změňte čas přehledu nebo klidový čas',
+    deliveryMode: 'Vyberte „ihned“ nebo „v přehledu“',
+    deliveryNotInPlan: 'Přehledy a klidový čas jsou součástí tarifů Mini a vyšších.',
+    deliverySaved: 'Nastavení doručování je uloženo.',
+    shareNotInPlan: 'Sdílení hlídacích psů je součástí tarifů Mini a vyšších.',
+    shareLimit: 'Váš tarif dovoluje sdílet jednoho hlídacího psa nejvýše s {limit} lidmi.',
+    shareSelf: 'Sami sebe pozvat nemůžete – upozornění vám chodí jako vlastníkovi.',
+    shareAlready: 'Tuto adresu už jste pozvali.',
+    shareBounced: 'Na adresu {email} se e-maily vracejí jako nedoručitelné, proto pozvánku neposíláme. Zkontrolujte adresu nebo zvolte jinou.',
+    shareInvited: 'Pozvánku jsme poslali na {email}. Upozornění začnou chodit, až ji potvrdí.',
+    shareRemoved: 'Adresa už upozornění tohoto psa nedostává.',
+    shareConfirmed: 'Hotovo, upozornění tohoto hlídacího psa vám začnou chodit.',
+    shareLeft: 'Upozornění tohoto sdíleného hlídacího psa vám už chodit nebudou.',
+    shareNotActive: 'Sdílet lze jen aktivního hlídacího psa.',
+  },
+  en: {
+    deliveryTime: 'Enter a time as HH:MM, e.g. 08:00',
+    deliveryTimes: 'Enter 1 to 6 different digest times',
+    deliveryTimeZone: 'Choose a time zone from the list, e.g. Europe/Prague',
+    deliveryQuietSame: 'Quiet hours must end at a different time than they start',
+    deliveryDigestInQuiet: 'A digest at {times} would fall in your quiet hours; change the digest time or the quiet hours',
+    deliveryMode: 'Choose "at once" or "in a digest"',
+    deliveryNotInPlan: 'Digests and quiet hours come with the Mini plan and above.',
+    deliverySaved: 'Your delivery settings are saved.',
+    shareNotInPlan: 'Sharing watchdogs comes with the Mini plan and above.',
+    shareLimit: 'Your plan lets you share one watchdog with at most {limit} people.',
+    shareSelf: 'You cannot invite yourself – you get the alerts as the owner.',
+    shareAlready: 'You have invited this address already.',
+    shareBounced: 'Mail to {email} bounces as undeliverable, so we do not send the invitation. Check the address or choose another.',
+    shareInvited: 'We sent the invitation to {email}. Alerts start once it is confirmed.',
+    shareRemoved: 'The address no longer gets this watchdog\'s alerts.',
+    shareConfirmed: 'Done, you will now get this watchdog\'s alerts.',
+    shareLeft: 'You will no longer get this shared watchdog\'s alerts.',
+    shareNotActive: 'Only an active watchdog can be shared.',
+  },
+} as const;
+
+/** Fills `{name}` placeholders. */
+export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
