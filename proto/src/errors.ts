@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   CAMPAIGN_CONFLICT: 409,
   /** A dead letter that cannot be replayed or discarded: already done, or replayed too often (the loop guard). */
   DEAD_LETTER_CONFLICT: 409,
+  /** A team seat that cannot be taken: the plan is full, the person has a plan or a seat already. */
+  TEAM_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -39,3 +39,4 @@ export * from './api/analytics';
 export * from './api/api-keys';
 export * from './api/public-data';
 export * from './api/delivery';
+export * from './api/team';

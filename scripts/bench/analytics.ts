@@ -12,11 +12,10 @@ import mongoose from 'mongoose';
 import { PRAGUE_CODE, loadGazetteer, type Place } from '@rr/gazetteer';
 import type { AdType, DispositionLabel, RealEstateType } from '@rr/proto';
 import { monthOf, type OfferFact } from '@rr/analytics/src/domain/offer-fact';
-import { bucketKeysOf } from '@rr/analytics/src/domain/apply-event';
 import { PriceReports, placeKeyOf } from '@rr/analytics/src/reports/price-reports';
 import { ReportQuery } from '@rr/proto';
-import { contribute, layoutCountsOf, type BucketCells } from '@rr/analytics/src/domain/price-bucket';
 import { PriceBucketRepository } from '@rr/analytics/src/repositories/price-bucket.repository';
+import { BucketFiler } from './analytics-buckets';
 import { seeded } from './matcher-market';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 1_000_000);
@@ -69,43 +68,22 @@ async function main() {
   const facts = market(gazetteer.list('municipality'), gazetteer.list('pragueDistrict'));
   const fromMonth = monthOf(NOW - 92 * DAY);
   const toMonth = monthOf(NOW);
-  const buckets = new Map<string, { placeKey: string; adType: AdType; realEstateType: RealEstateType; month: string; cells: BucketCells }>();
-  for (const f of facts) {
-    if (f.publishedMonth < fromMonth) continue; // only the report's window is stored; older months change nothing here
-    for (const placeKey of bucketKeysOf(f)) {
-      const id = `${placeKey}|${f.adType}|${f.realEstateType}|${f.publishedMonth}`;
-      const b = buckets.get(id) ?? { placeKey, adType: f.adType, realEstateType: f.realEstateType, month: f.publishedMonth, cells: {} };
-      contribute(b.cells, f, 1);
-      buckets.set(id, b);
-    }
-  }
+  const filer = new BucketFiler(fromMonth);
+  for (const f of facts) filer.add(f); // only the report's window is stored; older months change nothing here
   const inWindow = facts.filter((f) => f.publishedMonth >= fromMonth).length;
   // BENCH_DB keeps the seeded database for the next run (to compare read strategies); drop it by hand.
   const db = process.env.BENCH_DB ?? `rr-analytics-bench-${randomUUID().slice(0, 8)}`;
   const conn = await mongoose.createConnection(`${process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017'}/${db}`).asPromise();
   try {
     const repo = new PriceBucketRepository(conn);
-    await Promise.all([repo.model.syncIndexes(), repo.counts.syncIndexes()]);
-    const docs = [...buckets.entries()].map(([_id, b]) => ({ _id, ...b, cells: JSON.stringify(b.cells), version: 1 }));
     const seedStart = performance.now();
-    const seeded = process.env.BENCH_DB !== undefined && (await repo.model.estimatedDocumentCount()) === docs.length;
-    if (!seeded) {
-      for (let i = 0; i < docs.length; i += 500) await repo.model.insertMany(docs.slice(i, i + 500), { ordered: false });
-      const counts = new Map<string, { _id: string; placeKey: string; adType: string; months: Record<string, Record<string, unknown>> }>();
-      for (const b of buckets.values()) {
-        const _id = `${b.placeKey}|${b.adType}`;
-        const c = counts.get(_id) ?? { _id, placeKey: b.placeKey, adType: b.adType, months: {} };
-        (c.months[b.month] ??= {})[b.realEstateType] = { v: 1, l: layoutCountsOf(b.cells) };
-        counts.set(_id, c);
-      }
-      const countDocs = [...counts.values()].map((c) => ({ ...c, months: JSON.stringify(c.months), version: 1 }));
-      for (let i = 0; i < countDocs.length; i += 500) await repo.counts.insertMany(countDocs.slice(i, i + 500), { ordered: false });
-    }
+    const seeded = process.env.BENCH_DB !== undefined && (await repo.model.estimatedDocumentCount()) === filer.buckets.size;
+    if (!seeded) await filer.store(conn);
     const seedMs = performance.now() - seedStart;
     const placeList = [...gazetteer.list('municipality'), ...gazetteer.list('district'), ...gazetteer.list('region'), ...gazetteer.list('pragueDistrict')];
     const byKey = new Map(placeList.map((p) => [placeKeyOf(p.kind, p.code), p]));
     const reports = new PriceReports(repo, (kind, code) => byKey.get(placeKeyOf(kind, code)) ?? null, () => NOW);
-    const places = [...new Set(docs.map((d) => d.placeKey))].filter((k) => byKey.has(k));
+    const places = [...new Set([...filer.buckets.values()].map((b) => b.placeKey))].filter((k) => byKey.has(k));
     const biggest = ['r:CZ010', 'd:CZ0100', `m:${PRAGUE_CODE}`];
     const times: number[] = [];
     const radii: Record<string, number> = {};
@@ -121,9 +99,9 @@ async function main() {
       radii[answer.radiusKm] = (radii[answer.radiusKm] ?? 0) + 1;
     }
     times.sort((a, b) => a - b);
-    const largest = docs.reduce((m, d) => Math.max(m, d.cells.length), 0);
+    const largest = [...filer.buckets.values()].reduce((m, b) => Math.max(m, JSON.stringify(b.cells).length), 0);
     process.stdout.write(`${JSON.stringify({
-      bench: 'analytics', offers: OFFERS, offersInWindow: inWindow, buckets: docs.length, places: places.length, seedMs: Math.round(seedMs),
+      bench: 'analytics', offers: OFFERS, offersInWindow: inWindow, buckets: filer.buckets.size, places: places.length, seedMs: Math.round(seedMs),
       largestBucketBytes: largest, reports: REPORTS, reportP50Ms: +percentile(times, 0.5).toFixed(1), reportP99Ms: +percentile(times, 0.99).toFixed(1), reportMaxMs: +times[times.length - 1].toFixed(1),
       radiusKmUsed: radii,
     })}\n`);

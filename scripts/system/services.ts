@@ -103,7 +103,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('account', { ACCOUNT_API_PORT: String(PORTS.accountApi) }),
     svc('normaliser', { OFFERS_API_PORT: String(PORTS.normaliserApi), ...INGEST_PROCESS_ENV }),
     svc('matcher', MATCHER_PROCESS_ENV),
-    svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi) }),
+    svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi), ANALYTICS_URL: local(PORTS.analyticsApi) }),
     svc('crawler', { CRAWLER_API_PORT: String(PORTS.crawlerApi), ...portalUrls, ...INGEST_PROCESS_ENV }),
     svc('billing', {
       BILLING_API_PORT: String(PORTS.billingApi),

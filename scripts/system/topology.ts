@@ -40,7 +40,7 @@ export const TOPOLOGY: Record<ServiceName, ServiceTopology> = {
   crawler: { ports: { ...HEALTH(8201), CRAWLER_API_PORT: 8101 }, scalesOut: true, links: { PORTAL_BASE_URL_: [{ service: 'portal-simulator', port: 'PORT' }] } },
   normaliser: { ports: { ...HEALTH(8202), OFFERS_API_PORT: 8102 }, scalesOut: false },
   matcher: { ports: HEALTH(8203), scalesOut: true },
-  notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true, links: { AD_SERVING_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }] } },
+  notifier: { ports: { ...HEALTH(8204), NOTIFIER_API_PORT: 8104 }, scalesOut: true, links: { AD_SERVING_URL: [{ service: 'ad-serving', port: 'AD_API_PORT' }], ANALYTICS_URL: [{ service: 'analytics', port: 'ANALYTICS_API_PORT' }] } },
   account: { ports: { ...HEALTH(8205), ACCOUNT_API_PORT: 8105 }, scalesOut: true },
   // GoPay and Fio banka are outside systems (the payment simulator stands in for them locally).
   billing: { ports: { ...HEALTH(8206), BILLING_API_PORT: 8106 }, scalesOut: false },

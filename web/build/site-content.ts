@@ -4,6 +4,7 @@ import { cs } from '../src/i18n/cs';
 import { en } from '../src/i18n/en';
 import { copy as csCopy } from '../src/modules/content/copy/cs';
 import { copy as enCopy } from '../src/modules/content/copy/en';
+import { API_DOCS_PAGES } from '../src/modules/api-docs/api/docs-pages';
 import { PUBLIC_ROUTES, ROUTES, SUB_SERVICES } from '../src/routes';
 import { compileBlog, metaOf, type BlogArticle } from './blog';
 
@@ -26,6 +27,14 @@ export function siteIndex(articles: BlogArticle[]) {
         const meta = Object.fromEntries((['cs', 'en'] as const).map((l) => [l, { title: `${service[l].name} – Reality Radar`, description: service[l].summary }])) as SitePage['meta'];
         return { name, cs: paths.cs.replace(':service', s), en: paths.en.replace(':service', s), meta };
       });
+    }
+    if (name === 'apiDocs') {
+      const docs = API_DOCS_PAGES.map((page): SitePage => {
+        const generic = metaOfRoute(page.includes('/') ? 'apiDocsSection' : 'apiDocsPage');
+        const meta = Object.fromEntries((['cs', 'en'] as const).map((l) => [l, { title: `${page} – ${generic[l].title}`, description: generic[l].description }])) as SitePage['meta'];
+        return { name: 'apiDocsPage', cs: `${paths.cs}/${page}`, en: `${paths.en}/${page}`, meta };
+      });
+      return [{ name, cs: paths.cs, en: paths.en, meta: metaOfRoute(name) }, ...docs];
     }
     return [{ name, cs: paths.cs, en: paths.en, meta: metaOfRoute(name) }];
   });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
+import { adminToken, login, registeredUser } from './support/accounts';
 import { BASE_URL, launchBrowser } from './support/browser';
-import { newContext, open } from './support/pages';
+import { newContext, open, uniqueEmail } from './support/pages';
 
 const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
 /**
@@ -79,7 +80,20 @@ describe('the offer page', () => {
       const found = await offerById(offer.id);
       return found && found.priceHistory.some((p) => p.price === price - 100_000) ? found : null;
     });
+    // The history is Standard's: a visitor learns how often the price changed and where to get the rest.
     await page.reload();
+    await page.getByTestId('price-history-locked').waitFor();
+    expect((await page.getByTestId('price-history-locked').textContent())?.replace(/\s/g, ' ')).toContain('změnila 1×');
+    expect(await page.getByTestId('price-history').count()).toBe(0);
+    expect(await page.getByTestId('price-history-locked').getByRole('link').getAttribute('href')).toBe(`/lp-premium-detail/${encodeURIComponent(offer.id)}`);
+    // A Standard subscriber signed in sees each change.
+    const email = uniqueEmail('history');
+    await registeredUser(email, 'heslo-123456');
+    const auth = { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' };
+    const users = (await (await fetch(`${BASE_URL}/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth })).json()) as { data: { items: { id: string }[] } };
+    const role = await fetch(`${BASE_URL}/api/admin/users/${users.data.items[0].id}/role`, { method: 'PATCH', headers: auth, body: JSON.stringify({ role: 5, roleExpiresAt: '2099-01-01T00:00:00.000Z' }) });
+    expect(role.ok).toBe(true);
+    await login(page, email, 'heslo-123456');
     await page.getByTestId('price-history').waitFor();
     expect((await page.getByTestId('price-history').textContent())?.replace(/\s/g, ' ')).toContain('−100 000 Kč');
 

@@ -68,6 +68,14 @@ describe('price analytics in the web client', () => {
     await choosePlace(page, 'praha', 'Praha');
     const report = page.getByTestId('price-report');
     await report.getByText(/nabídek (v lokalitě Praha|do \d+ km od lokality Praha)/).waitFor();
+    // 12 months: the trend chart (uPlot, loaded now) above the monthly table it draws.
+    // The chart is drawn when two months have a median (the table shows '–' for a month without).
+    await page.getByTestId('chips-months').getByText('12 měsíců').click();
+    await report.getByTestId('monthly').waitFor();
+    await page.waitForTimeout(500);
+    const medians = (await report.getByTestId('monthly').locator('tbody tr td:last-child').allTextContents()).filter((c) => !c.startsWith('–'));
+    if (medians.length >= 2) await report.getByTestId('trend-chart').locator('canvas').waitFor();
+    else expect(await report.getByTestId('trend-chart').count()).toBe(0);
     await page.getByTestId('language-switch').click();
     await page.waitForURL(/\/price-analysis$/);
     await page.getByRole('heading', { name: 'Price analysis', level: 1 }).waitFor();

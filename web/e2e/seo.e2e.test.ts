@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { API_DOCS_PAGES } from '../src/modules/api-docs/api/docs-pages';
 import { PUBLIC_ROUTES, SUB_SERVICES, pathFor } from '../src/routes';
 import { BASE_URL, launchBrowser } from './support/browser';
 import { newContext, open } from './support/pages';
@@ -75,6 +76,9 @@ describe('what search engines see without JavaScript', () => {
         expect(locs).toContain(en === cs ? `${en}?lang=en` : en);
       }
     }
+    for (const page of API_DOCS_PAGES) expect(locs).toContain(`/docs/${page}`);
+    expect(locs).toContain('/analyza-cen');
+    expect(locs).toContain('/price-analysis');
     expect(locs).toContain('/blog/how-we-find-offers-within-seconds');
     expect(await (await fetch(`${BASE_URL}/robots.txt`)).text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
     const rss = await (await fetch(`${BASE_URL}/blog/feed.en.xml`)).text();

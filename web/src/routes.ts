@@ -75,6 +75,7 @@ export type RouteName = keyof typeof ROUTES;
  */
 export const PUBLIC_ROUTES = [
   'home', 'faq', 'cookies', 'howItWorks', 'contact', 'ourStory', 'terms', 'services', 'subService', 'abroad', 'personalData', 'blog', 'advertising',
+  'priceAnalysis', 'apiDocs',
 ] as const satisfies readonly RouteName[];
 export type RouteParams = Record<string, string>;
 export type RouteMatch = { name: RouteName; params: RouteParams; locales: Locale[] };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, RealEstateType } from '../domain/enums';
 import { PlaceKind } from '../domain/location';
+import { Offer } from '../domain/offer';
 
 /**
  * Price and location analytics (issue 17): the analytics service's report API (port 8108),
@@ -97,6 +98,24 @@ export type EstimateAnswer = z.infer<typeof EstimateAnswer>;
 
 /** `GET /estimate?offerId=`. */
 export const EstimateQuery = z.object({ offerId: z.string().trim().min(1).max(100) }).strict();
+
+/** What an estimate reads of an offer: enough to estimate one the read model has not taken in yet. */
+export const EstimateSubject = Offer.pick({
+  id: true, adType: true, realEstateType: true, dispositionLabel: true, area: true, landArea: true, price: true, location: true, createdAt: true,
+});
+export type EstimateSubject = z.infer<typeof EstimateSubject>;
+
+/** Offers one `POST /analytics/estimates` estimates at most (an alert e-mail's). */
+export const MAX_ESTIMATES_PER_CALL = 50;
+
+/**
+ * `POST /analytics/estimates` with `{ offers }`: RadarPrice of each, in order (the notifier's
+ * alert e-mails for paying owners). An offer the read model knows is estimated as `GET /estimate`
+ * does; one it has not taken in yet (the alert outran the analytics consumer) from what is sent.
+ */
+export const EstimatesBody = z.object({ offers: z.array(EstimateSubject).min(1).max(MAX_ESTIMATES_PER_CALL) }).strict();
+export type EstimatesBody = z.infer<typeof EstimatesBody>;
+export type EstimatesAnswer = { items: EstimateAnswer[] };
 
 /** `GET /match-count?…`: how many offers a month a watchdog's criteria would have matched (last 3 months). */
 export const MatchCountQuery = z.object({

@@ -27,6 +27,8 @@ export type ApiKeyCreated = { key: string; apiKey: ApiKeyView };
 export type ApiKeyVerification = {
   keyId: string;
   userId: string;
+  /** The owner's role now: what the offer endpoints show of an offer (non-public offers, price history). */
+  role: number;
   scopes: string[];
   perMinute: number;
   perMonth: number;

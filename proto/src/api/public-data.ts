@@ -10,8 +10,10 @@ import type { WatchdogCriteria } from '../domain/watchdog';
  * The offer endpoints of the public data API (issue 17): `/api/v1/real-estate` (current offers by
  * watchdog criteria), `/api/v1/history/list` (offers changed since a cursor, for keeping a copy in
  * sync) and `/api/v1/history/detail` (one offer's history). The normaliser answers them at
- * `/offers/search`, `/offers/changes` and `/offers/:id/history`; the gateway checks the key.
+ * `/internal/public-api/…` (the same names; never under the gateway's `/api/offers` proxy), with
+ * the key owner's role in `API_ROLE_HEADER` from the gateway, which checked the key.
  */
+export const API_ROLE_HEADER = 'x-rr-api-role';
 
 const commaList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(20));

@@ -44,6 +44,8 @@ export const MatchFoundV1 = z.object({
   delivery: Delivery.optional(),
   /** The recipient is an invitee of a shared watchdog, not its owner: the e-mail offers to leave it. */
   member: z.boolean().optional(),
+  /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */
+  radarPrice: z.boolean().optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

@@ -16,13 +16,14 @@ import { Market, seeded } from '../matcher-market';
 import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId } from './seed-accounts';
 import { offerId, seedOffers } from './seed-offers';
+import { reportCalls, seedAnalytics } from './seed-analytics';
 
 /**
  * bench:scale — the system on a national-size database: 1,000,000 users, 2,000,000 watchdogs
  * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
- * ready, and the API measured through the gateway with 20 concurrent clients. Ends with one JSON
- * line. The database is kept between runs (`-scale` databases) and seeded again only when its
+ * ready, and the API measured through the gateway with 20 concurrent clients (price reports
+ * too, over the analytics read model of the same offers). Ends with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
  * counts differ or `--reseed` is given; the run's topics are made anew.
  */
 const { values: args } = parseArgs({
@@ -68,10 +69,12 @@ async function main() {
 
   const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
   const offers = await mongoose.createConnection(MONGO_URL, { dbName: `rr-normaliser${SUFFIX}` }).asPromise();
+  const analytics = await mongoose.createConnection(MONGO_URL, { dbName: `rr-analytics${SUFFIX}` }).asPromise();
   await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers)]);
+  await seedAnalyticsOrReuse(offers, analytics);
   if (args['seed-only']) {
     say(`seeded (${elapsed()}); measure with the same counts to reuse it`);
-    await Promise.all([accounts.close(), offers.close()]);
+    await Promise.all([accounts.close(), offers.close(), analytics.close()]);
     await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
     await bus.disconnect();
     return;
@@ -95,7 +98,7 @@ async function main() {
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const calls = [...(await callSpecs(accounts, env)), ...offerCalls()].filter((c) => c.name.includes(args.only!));
+    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000)].filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
     for (const spec of calls) {
       const f = await measureCall(gateway, spec, CONNECTIONS);
@@ -127,6 +130,7 @@ async function main() {
     await supervisor.stopAll();
     await accounts.close();
     await offers.close();
+    await analytics.close();
     await sink.close();
     await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
     await bus.disconnect();
@@ -163,8 +167,28 @@ async function seedOffersOrReuse(db: mongoose.Connection): Promise<void> {
   say(`offers: seeding ${OFFERS.offers.toLocaleString('en')} offers (${OFFERS.active.toLocaleString('en')} active)…`);
   await db.dropDatabase();
   await seedOffers(db, OFFERS, say);
-  await marker.insertOne({ _id: 'offers', counts: OFFERS });
+  await marker.insertOne({ _id: 'offers', counts: OFFERS, seededAt: new Date().toISOString() } as never);
   say(`offers: seeded (${elapsed()})`);
+}
+
+/**
+ * The analytics read model of the same offers (the reports' buckets), filed from the offers
+ * database unless it was filed from this very seeding of it: the offers' topics are made anew
+ * each run, so the service could not build it from events.
+ */
+async function seedAnalyticsOrReuse(offersDb: mongoose.Connection, analyticsDb: mongoose.Connection): Promise<void> {
+  const offersMarker = await offersDb.db!.collection<{ _id: string; seededAt?: string }>('bench_seed').findOne({ _id: 'offers' });
+  const source = offersMarker?.seededAt ?? 'before seededAt was recorded';
+  const marker = analyticsDb.db!.collection<{ _id: string; source: string }>('bench_seed');
+  if (!args.reseed && (await marker.findOne({ _id: 'analytics' }))?.source === source) {
+    say('analytics: reusing the read model');
+    return;
+  }
+  say('analytics: filing the offers into the read model\'s buckets…');
+  await analyticsDb.dropDatabase();
+  const filed = await seedAnalytics(offersDb, analyticsDb, say);
+  await marker.insertOne({ _id: 'analytics', source });
+  say(`analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
 }
 
 /** The offers API: one offer by id, and page 50 of a region's newest offers. */

@@ -124,6 +124,9 @@ describe('the public data API with API keys, through the gateway', () => {
       const bad = await api.get('/api/v1/real-estate?placeKind=municipality&colour=red').set(...key).expect(400);
       expect(bad.body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { colour: 'unknown parameter', placeCode: expect.any(String) } });
       await api.get('/api/v1/history/detail?id=of_nope').set(...key).expect(404);
+      // The normaliser's public-API routes are the gateway's alone: not through the offers proxy, not by climbing out of it.
+      await api.get('/api/offers/internal/public-api/history/list').expect(404);
+      await api.get('/api/offers/%2e%2e/internal/public-api/history/list').expect(404);
 
       // Premium's API has the history scope only.
       const premium = await registered();

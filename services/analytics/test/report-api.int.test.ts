@@ -108,6 +108,24 @@ describe('price reports over the API, fed by offer events', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('estimates an alert e-mail\'s offers in one call: a known one as by id, one not taken in yet from what is sent', async () => {
+    const known = offerIn(5, KDYNE);
+    const fresh = offerIn(5, KDYNE, { id: `fresh-${t.id}` }); // the known offer's twin, not in the model
+    const post = (body: unknown) => fetch(`${base}/analytics/estimates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const subject = (o: Offer) => ({ id: o.id, adType: o.adType, realEstateType: o.realEstateType, dispositionLabel: o.dispositionLabel, area: o.area, landArea: o.landArea, price: o.price, location: o.location, createdAt: o.createdAt });
+    const res = await post({ offers: [subject(known), subject(fresh)] });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { items: EstimateAnswer[] } };
+    const byId = (await (await fetch(`${base}/analytics/estimate?offerId=${known.id}`)).json()) as { data: EstimateAnswer };
+    expect(data.items[0]).toEqual({ ...byId.data, estimate: { ...byId.data.estimate, asOf: data.items[0].estimate!.asOf } });
+    // Not in the model, so nothing of its own is taken out: the known offer is one more comparable.
+    expect(data.items[1]).toMatchObject({ offerId: fresh.id, offerPrice: fresh.price, estimate: { source: 'RadarPrice', radiusKm: 0 } });
+    expect(data.items[1].estimate!.comparables).toBe(data.items[0].estimate!.comparables + 1);
+    const bad = await post({ offers: [], extra: 1 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('counts the offers a month a watchdog would have matched, within its price range', async () => {
     const all = (await (await fetch(`${base}/analytics/match-count?placeKind=municipality&placeCode=${KDYNE.code}`)).json()) as { data: { months: { n: number }[] } };
     expect(all.data.months.reduce((s, m) => s + m.n, 0)).toBe(34);

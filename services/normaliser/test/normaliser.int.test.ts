@@ -169,7 +169,7 @@ describe('normaliser against Kafka and the database', () => {
       let next: string | null = null;
       let pages = 0;
       do {
-        const res: request.Response = await request(api).get(`/offers/search?placeKind=municipality&placeCode=${place}&dispositions=2%2Bkk&priceTo=5000000&limit=2${next ? `&cursor=${next}` : ''}`).expect(200);
+        const res: request.Response = await request(api).get(`/internal/public-api/real-estate?placeKind=municipality&placeCode=${place}&dispositions=2%2Bkk&priceTo=5000000&limit=2${next ? `&cursor=${next}` : ''}`).expect(200);
         const page = res.body.data as Page;
         seen.push(...page.items.map((o) => o.id));
         for (const o of page.items) expect(o).toMatchObject({ dispositionLabel: '2+kk', contact: { listings: [expect.objectContaining({ portal: 'sreality' })] } });
@@ -184,12 +184,12 @@ describe('normaliser against Kafka and the database', () => {
     });
 
     it('refuses a search with a missing or unknown parameter, naming it', async () => {
-      const missing = await request(api).get('/offers/search?placeKind=municipality').expect(400);
+      const missing = await request(api).get('/internal/public-api/real-estate?placeKind=municipality').expect(400);
       expect(missing.body.error.fields.placeCode).toBeDefined();
-      const unknown = await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&colour=red').expect(400);
+      const unknown = await request(api).get('/internal/public-api/real-estate?placeKind=municipality&placeCode=582786&colour=red').expect(400);
       expect(unknown.body.error.fields).toEqual({ colour: 'unknown parameter' });
-      await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&priceFrom=5&priceTo=1').expect(400);
-      await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&cursor=abc').expect(400);
+      await request(api).get('/internal/public-api/real-estate?placeKind=municipality&placeCode=582786&priceFrom=5&priceTo=1').expect(400);
+      await request(api).get('/internal/public-api/real-estate?placeKind=municipality&placeCode=582786&cursor=abc').expect(400);
     });
 
     it('lists every change once from a cursor, a withdrawal included, and continues from where a sync stopped', async () => {
@@ -197,7 +197,7 @@ describe('normaliser against Kafka and the database', () => {
         const ids: string[] = [];
         let cursor = from;
         for (let i = 0; i < 100; i++) {
-          const res: request.Response = await request(api).get(`/offers/changes?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+          const res: request.Response = await request(api).get(`/internal/public-api/history/list?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
           ids.push(...(res.body.data.items as Offer[]).map((o) => o.id));
           cursor = res.body.data.next;
           if (!res.body.data.more) break;
@@ -213,19 +213,22 @@ describe('normaliser against Kafka and the database', () => {
       await bus.publish('listing.withdrawn', `sreality:${listingId}`, { portal: 'sreality', listingId, detectedAt: fetchedAt() });
       const id = offerIdOf(`sreality:${listingId}`);
       await waitFor('offer.withdrawn', () => received.withdrawn.find((e) => e.key === id));
-      const res = await request(api).get(`/offers/changes?cursor=${first.cursor}`).expect(200);
+      const res = await request(api).get(`/internal/public-api/history/list?cursor=${first.cursor}`).expect(200);
       expect((res.body.data.items as Offer[]).map((o) => [o.id, o.active])).toEqual([[id, false]]);
-      expect((await request(api).get(`/offers/changes?cursor=${res.body.data.next}`).expect(200)).body.data).toMatchObject({ items: [], next: res.body.data.next, more: false });
-      await request(api).get('/offers/changes?cursor=12').expect(400);
+      expect((await request(api).get(`/internal/public-api/history/list?cursor=${res.body.data.next}`).expect(200)).body.data).toMatchObject({ items: [], next: res.body.data.next, more: false });
+      await request(api).get('/internal/public-api/history/list?cursor=12').expect(400);
     });
 
-    it('tells one offer\'s history: its listings and price changes', async () => {
+    it('tells one offer\'s history: its listings and price changes, to a key of a tier with the history', async () => {
       const id = offerIdOf(`sreality:p-${run}`);
-      const res = await request(api).get(`/offers/history?id=${id}`).expect(200);
+      const res = await request(api).get(`/internal/public-api/history/detail?id=${id}`).set('x-rr-api-role', '6').expect(200);
       expect(res.body.data).toMatchObject({ id, active: true, price: 5_000_000, sources: [{ portal: 'sreality', listingId: `p-${run}`, active: true }] });
       expect(res.body.data.priceChanges.map((c: { price: number; change: number | null }) => [c.price, c.change])).toEqual([[5_490_000, null], [5_000_000, -490_000]]);
-      await request(api).get('/offers/history?id=of_nope').expect(404);
-      const unknown = await request(api).get(`/offers/history?id=${id}&full=1`).expect(400);
+      // Without the gateway's role (or below Standard) the steps are kept back, their count told.
+      const locked = await request(api).get(`/internal/public-api/history/detail?id=${id}`).expect(200);
+      expect(locked.body.data.priceChanges.map((c: { price: number }) => c.price)).toEqual([5_000_000]);
+      await request(api).get('/internal/public-api/history/detail?id=of_nope').expect(404);
+      const unknown = await request(api).get(`/internal/public-api/history/detail?id=${id}&full=1`).expect(400);
       expect(unknown.body.error.fields).toEqual({ full: 'unknown parameter' });
     });
   });

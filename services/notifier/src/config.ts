@@ -28,5 +28,9 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   AD_SERVING_URL: z.string().default('http://127.0.0.1:8107').refine((u) => u === '' || /^https?:\/\//.test(u), 'an http(s) address or empty'),
   /** An alert waits at most this long for its banner; then it goes out without one. */
   AD_DECISION_TIMEOUT_MS: z.coerce.number().int().min(10).max(2_000).default(150),
+  /** The analytics service (RadarPrice in paying owners' alerts); empty = none. */
+  ANALYTICS_URL: z.string().default('http://127.0.0.1:8108').refine((u) => u === '' || /^https?:\/\//.test(u), 'an http(s) address or empty'),
+  /** An alert waits at most this long for RadarPrice (asked beside the banner); then it goes out without it. */
+  ESTIMATE_TIMEOUT_MS: z.coerce.number().int().min(10).max(2_000).default(150),
 });
 export type NotifierConfig = z.infer<typeof NotifierConfig>;

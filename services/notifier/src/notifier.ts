@@ -5,6 +5,7 @@ import { Dispatcher } from './dispatcher';
 import { onMatchFound } from './handlers/on-match-found';
 import { httpAdSource } from './mail/ad-client';
 import { noAds, type AdSource } from './mail/ad-slot';
+import { httpEstimateSource, noEstimates, type EstimateSource } from './mail/estimate-client';
 import { LedgerRepository } from './repositories/ledger.repository';
 import { sendgridPublicKey } from './http/sendgrid-signature';
 import { sendgridWebhookApp } from './http/sendgrid-webhook';
@@ -16,7 +17,7 @@ const CLAIMS_KEPT_MS = 24 * 3_600_000;
 const CLAIMS_CLEANUP_MS = 3_600_000;
 
 /** Wires the ledger, the dispatcher, the `match.found` consumer and the SendGrid webhook. */
-export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource } = {}) {
+export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource; estimates?: EstimateSource } = {}) {
   const { bus, config, log, shutdown } = ctx;
   const ledger = new LedgerRepository(ctx.db!);
   await ledger.init();
@@ -34,6 +35,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     maxOffersPerDigest: config.ALERT_MAX_OFFERS_PER_DIGEST,
     // Two scans ahead, so a held entry is in memory before its minute even when one scan is slow.
     dueLookaheadMs: 2 * config.ALERT_DUE_SCAN_MS,
+    estimates: options.estimates ?? (config.ANALYTICS_URL ? httpEstimateSource({ url: config.ANALYTICS_URL, timeoutMs: config.ESTIMATE_TIMEOUT_MS, log }) : noEstimates),
   }, log.child({ component: 'dispatcher' }));
 
   // The working view is rebuilt from the ledger before any new match arrives.

@@ -2,6 +2,7 @@ import { ROLE_LABELS, isPaying, type Role } from '@rr/proto';
 import { useT } from '../i18n';
 import { setQueryData, useQuery } from '../lib/query';
 import { ApiKeysSection } from '../modules/api-docs/components/api-keys-section';
+import { TeamSection } from '../modules/team/components/team-section';
 import { ConsentsForm } from '../modules/profile/components/consents-form';
 import { DeliverySettingsForm } from '../modules/delivery/components/delivery-settings-form';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount } from '../modules/profile/components/credentials-forms';
@@ -33,6 +34,7 @@ function Profile() {
       <PersonalForm key={profile.id + profile.email} profile={profile} onSaved={saved} />
       <ConsentsForm value={profile.emailPreferences} onSaved={saved} />
       <DeliverySettingsForm />
+      <TeamSection />
       <ApiKeysSection />
       <section className="card">
         <h2>{t('profile.credentials')}</h2>

@@ -15,8 +15,9 @@ import { OfferGallery } from '../modules/offers/components/offer-gallery';
 import { OfferPriceAnalysis } from '../modules/price-analytics/components/offer-price-analysis';
 import { draftFromOffer } from '../modules/offers/similar';
 import { useMeta } from '../modules/shell/stores/meta.store';
+import { useSession } from '../modules/session/stores/session.store';
 import { useDraft } from '../modules/watchdogs/stores/draft.store';
-import type { Offer } from '@rr/proto';
+import type { Offer, OfferView } from '@rr/proto';
 
 function WatchSimilar({ offer }: { offer: Offer }) {
   const { t, locale } = useT();
@@ -56,7 +57,9 @@ export function OfferMissing() {
 export function OfferDetailPage({ params }: PageProps) {
   const { t } = useT();
   const id = params.realEstateId;
-  const { data: offer, loading, error, reload } = useQuery(`offer:${id}`, () => offersApi.get(id));
+  // Signed in, the offer comes as the tier sees it (the price history from Standard up).
+  const role = useSession((s) => s.user?.role ?? null);
+  const { data: offer, loading, error, reload } = useQuery(role === null ? `offer:${id}` : `offer:${id}:role-${role}`, () => (role === null ? offersApi.get(id) : offersApi.getAsMember(id)));
   const setMeta = useMeta((s) => s.set);
   useEffect(() => {
     if (offer) setMeta({ title: offer.title, description: `${offer.title}, ${offer.location.name}. ${offer.priceText}` });
@@ -70,7 +73,7 @@ export function OfferDetailPage({ params }: PageProps) {
 }
 
 /** The whole offer: summary, gallery, parameters, history, map, portals; also the non-public page's full view. */
-export function OfferDetailView({ offer, notice }: { offer: Offer; notice?: ReactNode }) {
+export function OfferDetailView({ offer, notice }: { offer: OfferView; notice?: ReactNode }) {
   const { t } = useT();
   return (
     <div className="container section" data-testid="offer-detail">

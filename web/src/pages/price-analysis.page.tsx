@@ -1,3 +1,4 @@
+import '../modules/price-analytics/price-analytics.css';
 import { useModuleT } from '../i18n';
 import { ANALYSIS_TEXT } from '../modules/price-analytics/i18n';
 import { PriceAnalysis } from '../modules/price-analytics/components/price-analysis';

@@ -59,6 +59,6 @@ export class ApiKeyService {
     const now = this.now();
     const e = apiEntitlements(user, ctx, now);
     const usedThisMonth = await this.keys.countRequest(record._id, now.toISOString().slice(0, 7), now);
-    return { keyId: record._id, userId: user._id, scopes: e.apiAccess, perMinute: e.apiQuota.perMinute, perMonth: e.apiQuota.perMonth, usedThisMonth };
+    return { keyId: record._id, userId: user._id, role: user.role, scopes: e.apiAccess, perMinute: e.apiQuota.perMinute, perMonth: e.apiQuota.perMonth, usedThisMonth };
   }
 }

@@ -80,6 +80,14 @@ const cs = {
   apiKeyNotFound: 'API klíč nebyl nalezen.',
   apiQuotaExceeded: 'Vyčerpali jste měsíční počet dotazů na API, který váš tarif dovoluje.',
   ...deliveryMessages.cs,
+  teamNoSeats: 'Váš tarif je pro jednu osobu. Další místa mají tarify Profi (3) a Enterprise (10).',
+  teamFull: 'Všechna místa vašeho tarifu jsou obsazená. Uvolněte některé, nebo přejděte na vyšší tarif.',
+  teamNoSuchUser: 'Na tento e-mail nemáme registrovaný účet. Ať se nejprve zaregistruje.',
+  teamSelf: 'Sami sebe přidat nelze: místo vlastníka už máte.',
+  teamHasPlan: 'Tento člověk má vlastní placený tarif. Do týmu lze přidat jen účet bez předplatného.',
+  teamTaken: 'Tento člověk už používá tarif někoho jiného.',
+  teamOwnerIsMember: 'Používáte tarif někoho jiného, sami proto členy přidávat nemůžete.',
+  teamNotMember: 'Takového člena týmu nemáte.',
 };
 export type MessageKey = keyof typeof cs;
 
@@ -158,6 +166,14 @@ const en: Record<MessageKey, string> = {
   apiKeyNotFound: 'The API key was not found.',
   apiQuotaExceeded: 'You have used up the monthly API requests your plan allows.',
   ...deliveryMessages.en,
+  teamNoSeats: 'Your plan is for one person. Profi (3) and Enterprise (10) have more seats.',
+  teamFull: 'Every seat of your plan is taken. Free one, or move to a higher plan.',
+  teamNoSuchUser: 'There is no registered account with this e-mail. Ask them to register first.',
+  teamSelf: 'You cannot add yourself: you hold the owner\'s seat.',
+  teamHasPlan: 'This person has a paid plan of their own. Only accounts without a subscription can join a team.',
+  teamTaken: 'This person already uses someone else\'s plan.',
+  teamOwnerIsMember: 'You use someone else\'s plan, so you cannot add members yourself.',
+  teamNotMember: 'No such member in your team.',
 };
 
 const CATALOGUE: Record<Locale, Record<MessageKey, string>> = { cs, en };

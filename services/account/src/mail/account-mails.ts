@@ -152,6 +152,23 @@ export class AccountMails {
     await this.mailer.send({ to, ...mail, category: 'watchdogs-limited' });
   }
 
+  /** A plan's owner gave this person a seat: whose plan it is now theirs too, and where to see it. */
+  async teamAdded(to: string, locale: Locale, m: { ownerEmail: string; url: string }): Promise<void> {
+    const cs = locale === 'cs';
+    const mail = renderMail({
+      locale,
+      subject: cs ? 'Máte místo v tarifu na Reality Radar' : 'You have a seat on a Reality Radar plan',
+      preheader: cs ? `${m.ownerEmail} vás přidal(a) ke svému tarifu.` : `${m.ownerEmail} added you to their plan.`,
+      greeting: cs ? 'Vítejte v týmu' : 'Welcome to the team',
+      paragraphs: [cs
+        ? `${m.ownerEmail} vám dal(a) místo ve svém tarifu. Dokud jeho předplatné trvá, máte všechno, co tarif obsahuje: víc hlídacích psů, upozornění na zlevnění, historii cen i RadarPrice.`
+        : `${m.ownerEmail} gave you a seat on their plan. For as long as their subscription lasts you have everything it includes: more watchdogs, price-drop alerts, price history and RadarPrice.`],
+      action: { label: cs ? 'Zobrazit můj profil' : 'See my profile', url: m.url },
+      note: cs ? 'Z týmu můžete kdykoli odejít v profilu.' : 'You can leave the team at any time on your profile.',
+    });
+    await this.mailer.send({ to, ...mail, category: 'team-added' });
+  }
+
   /** An invitation to a shared watchdog (double opt-in: nothing is sent to the invitee until they confirm). */
   async memberInvitation(to: string, locale: Locale, m: { url: string; owner: string; ownerEmail: string; summary: string[]; days: number }): Promise<void> {
     const cs = locale === 'cs';

@@ -18,6 +18,9 @@ type Ctx = { correlationId: string };
  * role changes, the notifications consent and deletion. Each publishes every watchdog it changes.
  */
 export class AccountLifecycle {
+  /** Told after every role change (team seats follow their owner's role: team.service.ts). */
+  afterRoleSet: ((user: UserRecord, ctx: Ctx) => Promise<void>) | null = null;
+
   constructor(private readonly deps: AccountDeps, private readonly watchdogs: WatchdogService) {}
 
   /** Mail to the address bounced for good: block it (and its account) and silence its watchdogs. */
@@ -58,6 +61,7 @@ export class AccountLifecycle {
       const changed = await this.deps.watchdogs.update(w._id, { ownerRole: role, expiresAt });
       if (changed) await this.deps.publisher.changed(changed, ctx.correlationId);
     }
+    await this.afterRoleSet?.(updated, ctx);
     return updated;
   }
 
@@ -75,7 +79,7 @@ export class AccountLifecycle {
   }
 
   /** The owner is told which watchdogs a lower limit switched off, with the link to the chooser. */
-  private async tellLimited(user: UserRecord, role: number, off: WatchdogRecord[]): Promise<void> {
+  async tellLimited(user: UserRecord, role: number, off: WatchdogRecord[]): Promise<void> {
     const locale = user.locale as Locale;
     const path = locale === 'cs' ? '/moje-filtry#ponechat' : '/my-filters#keep';
     const names = off.map((w) => w.name ?? summariseCriteria(w.criteria, locale).join(' · '));

@@ -34,7 +34,10 @@ export function pricePerM2(fact: Pick<OfferFact, 'price' | 'area'>): number | nu
   return fact.price / fact.area;
 }
 
-export function factFromOffer(offer: Offer, withdrawnAt: number | null = null, seenAt = Date.parse(offer.createdAt)): OfferFact {
+/** What a fact is made of (an estimate's subject sends no more than this). */
+export type FactSource = Pick<Offer, 'id' | 'adType' | 'realEstateType' | 'dispositionLabel' | 'area' | 'landArea' | 'price' | 'location' | 'createdAt'>;
+
+export function factFromOffer(offer: FactSource, withdrawnAt: number | null = null, seenAt = Date.parse(offer.createdAt)): OfferFact {
   const publishedAt = Date.parse(offer.createdAt);
   const loc = offer.location;
   return {

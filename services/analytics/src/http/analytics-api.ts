@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { AppError, httpObservability, jsonErrorHandler, type Logger } from '@rr/kit';
-import { EstimateQuery, MatchCountQuery, ReportQuery } from '@rr/proto';
+import { EstimateQuery, EstimatesBody, MatchCountQuery, ReportQuery, type EstimatesAnswer } from '@rr/proto';
 import type { PriceEstimates } from '../reports/price-estimates';
 import type { PriceReports } from '../reports/price-reports';
 
@@ -38,6 +38,12 @@ export function createAnalyticsApi({ reports, estimates, log }: AnalyticsApiDeps
     const query = EstimateQuery.safeParse(req.query);
     if (!query.success) throw validationError(query.error);
     return estimates.estimate(query.data.offerId);
+  }));
+  // The notifier's alert e-mails: every offer of one e-mail in one call, estimated side by side.
+  app.post('/analytics/estimates', express.json({ limit: '512kb' }), route(async (req): Promise<EstimatesAnswer> => {
+    const body = EstimatesBody.safeParse(req.body);
+    if (!body.success) throw validationError(body.error);
+    return { items: await Promise.all(body.data.offers.map((o) => estimates.estimateOffer(o))) };
   }));
   app.get('/analytics/match-count', route(async (req) => {
     const query = MatchCountQuery.safeParse(req.query);

@@ -1,10 +1,10 @@
 import { AppError } from '@rr/kit';
-import type { EstimateAnswer } from '@rr/proto';
+import type { EstimateAnswer, EstimateSubject } from '@rr/proto';
 import { bucketKeysOf } from '../domain/apply-event';
 import type { StoredBucket } from '../domain/bucket-report';
 import { estimatePrice, type ComparableStep } from '../domain/estimate';
 import { cellsAround } from '../domain/grid';
-import type { OfferFact } from '../domain/offer-fact';
+import { factFromOffer, type OfferFact } from '../domain/offer-fact';
 import { contribute } from '../domain/price-bucket';
 import { RADIUS_STEPS_KM } from '../domain/radius';
 import { reportWindow } from '../domain/report-window';
@@ -26,9 +26,26 @@ export class PriceEstimates {
   async estimate(offerId: string): Promise<EstimateAnswer> {
     const fact = await this.facts.findByOfferId(offerId);
     if (!fact) throw new AppError('NOT_FOUND', `offer ${offerId} is not in the price model`);
+    return this.estimateFact(fact, true);
+  }
+
+  /**
+   * An offer as the caller has it: the read model's own fact when it has taken the offer in (its
+   * contribution then comes out of the buckets), else the fact made from what was sent (not in
+   * any bucket yet, nothing to take out).
+   */
+  async estimateOffer(offer: EstimateSubject): Promise<EstimateAnswer> {
+    const stored = await this.facts.findByOfferId(offer.id);
+    return stored ? this.estimateFact(stored, true) : this.estimateFact(factFromOffer(offer), false);
+  }
+
+  private async estimateFact(fact: OfferFact, inBuckets: boolean): Promise<EstimateAnswer> {
     const asOf = this.now();
     const { fromMonth, toMonth } = reportWindow(asOf, ESTIMATE_MONTHS);
-    const read = async (keys: string[]) => this.withoutSubject(await this.buckets.findForPlaces(keys, fact.adType, fact.realEstateType, fromMonth, toMonth), fact);
+    const read = async (keys: string[]) => {
+      const stored = await this.buckets.findForPlaces(keys, fact.adType, fact.realEstateType, fromMonth, toMonth);
+      return inBuckets ? this.withoutSubject(stored, fact) : stored;
+    };
     const own: ComparableStep[] = fact.municipalityCode ? [{ radiusKm: 0, buckets: (await read([`m:${fact.municipalityCode}`])).map((b) => b.cells) }] : [];
     let estimate = estimatePrice(fact, own);
     if (!estimate && fact.lat !== null && fact.lon !== null) {
@@ -43,7 +60,7 @@ export class PriceEstimates {
     }
     const result = estimate && { source: 'RadarPrice' as const, asOf: new Date(asOf).toISOString(), ...estimate };
     return {
-      offerId,
+      offerId: fact.offerId,
       offerPrice: fact.price,
       difference: result && fact.price ? +((fact.price - result.price) / result.price).toFixed(4) : null,
       estimate: result,

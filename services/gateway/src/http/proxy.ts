@@ -15,6 +15,9 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'loca
 export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): RequestHandler {
   const base = baseUrl.replace(/\/$/, '');
   return async (req, res, next) => {
+    // The upstream URL is parsed (dot segments resolved): `/api/offers/../internal/…` would reach a
+    // service's internal routes, which only the gateway itself may call.
+    if (!staysInMount(req)) return void res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     const url = base + req.originalUrl.replace(/^\/api/, '');
     try {
       const upstream = await requestUpstream(url, {
@@ -34,6 +37,12 @@ export function proxyTo(baseUrl: string, timeoutMs: number, log: Logger): Reques
       next(new AppError('UNAVAILABLE', genericMessage(req), { cause: err, retriable: true }));
     }
   };
+}
+
+/** Whether the request's path, with `.` and `..` segments (encoded too) resolved, is still under the proxy's mount. */
+export function staysInMount(req: Pick<Request, 'originalUrl' | 'baseUrl'>): boolean {
+  const resolved = new URL(req.originalUrl, 'http://gateway.invalid').pathname;
+  return resolved === req.baseUrl || resolved.startsWith(`${req.baseUrl}/`);
 }
 
 function headersFor(req: Request): Record<string, string> {

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Gazetteer } from '@rr/gazetteer';
 import { localeOf, traceHeaders, type Logger } from '@rr/kit';
-import { CORRELATION_HEADER, type ApiKeyVerification } from '@rr/proto';
+import { API_ROLE_HEADER, CORRELATION_HEADER, type ApiKeyVerification } from '@rr/proto';
 import { autocomplete } from '../autocomplete';
 import { correlationIdOf } from '../http/correlation';
 import { MinuteWindows } from './minute-window';
@@ -87,10 +87,11 @@ export function publicApiV1(d: PublicApiDeps): Router {
 
   r.get('/autocomplete', autocomplete(d.gazetteer));
   /** Passes the query on to the service that answers it; its status and JSON body come back as they are. */
-  const forward = (name: string, target: (query: string) => string) => async (req: Request, res: Response) => {
+  const forward = (name: string, target: (query: string) => string) => async (req: Authorised, res: Response) => {
     try {
       const query = new URLSearchParams(req.query as Record<string, string>).toString();
-      const answer = await call(target(query), {}, req, d.timeoutMs);
+      // The key owner's role decides what the offer endpoints show of an offer (non-public ones, price history).
+      const answer = await call(target(query), { headers: { [API_ROLE_HEADER]: String(req.apiKey!.role) } }, req, d.timeoutMs);
       res.status(answer.status).json(await answer.json());
     } catch (err) {
       d.log.warn({ err, endpoint: name }, 'public API call failed');
@@ -99,9 +100,9 @@ export function publicApiV1(d: PublicApiDeps): Router {
   };
 
   r.get('/report', scope('report'), forward('report', (q) => `${d.analyticsUrl}/analytics/report?${q}`));
-  r.get('/real-estate', scope('real-estate'), forward('real-estate', (q) => `${d.offersUrl}/offers/search?${q}`));
-  r.get('/history/list', scope('history'), forward('history/list', (q) => `${d.offersUrl}/offers/changes?${q}`));
-  r.get('/history/detail', scope('history'), forward('history/detail', (q) => `${d.offersUrl}/offers/history?${q}`));
+  r.get('/real-estate', scope('real-estate'), forward('real-estate', (q) => `${d.offersUrl}/internal/public-api/real-estate?${q}`));
+  r.get('/history/list', scope('history'), forward('history/list', (q) => `${d.offersUrl}/internal/public-api/history/list?${q}`));
+  r.get('/history/detail', scope('history'), forward('history/detail', (q) => `${d.offersUrl}/internal/public-api/history/detail?${q}`));
   r.use((req, res) => fail(req, res, 404, 'NOT_FOUND', 'notFound'));
   return r;
 }

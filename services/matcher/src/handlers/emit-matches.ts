@@ -1,5 +1,5 @@
 import type { Bus } from '@rr/kit';
-import { entitlementsOf, type Delivery, type Locale, type Offer, type Watchdog } from '@rr/proto';
+import { entitlementsOf, isPaying, type Delivery, type Locale, type Offer, type Watchdog } from '@rr/proto';
 import type { Hit, MatchReason } from '../domain/watchdog-registry';
 import { speaksBefore } from '../domain/watchdog-registry';
 
@@ -51,6 +51,8 @@ export async function emitMatches(
       // an invitee has given no such consent, so their alerts carry none.
       withAds: !r.member && entitlementsOf(r.watchdog.ownerRole).adsInEmails && r.watchdog.adsConsent === true,
       maxOffers: entitlementsOf(r.watchdog.ownerRole).maxOffersPerEmail,
+      // RadarPrice beside each offer when the watchdog's owner pays (an invitee sees what the owner's plan shows).
+      radarPrice: isPaying(r.watchdog.ownerRole),
       ...(r.delivery ? { delivery: r.delivery } : {}),
       ...(r.member ? { member: true } : {}),
     },

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { httpObservability, sessionUserOf, type Logger } from '@rr/kit';
 import {
-  CORRELATION_HEADER, HistoryDetailQuery, HistoryListQuery, OfferAlternativesQuery, OfferListQuery, RealEstateQuery, criteriaOfSearch, httpStatusOf,
+  API_ROLE_HEADER, CORRELATION_HEADER, HistoryDetailQuery, HistoryListQuery, OfferAlternativesQuery, OfferListQuery, RealEstateQuery, criteriaOfSearch, httpStatusOf,
   indexedPlaceOf, matchesCriteria, offerFor, offerHistoryOf, realEstateOf, type ApiErrorBody, type ErrorCode, type Offer,
 } from '@rr/proto';
 import { changeCursorText, cursorOf, pageCursorText, parseChangeCursor, parseCursor, type OfferReader } from '../domain/offer-query';
@@ -49,15 +49,24 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: Offer
     }
   });
 
+  /**
+   * The public API's routes: reached only by the gateway after its key check (the `/api/offers`
+   * proxy maps to `/offers/…`, never here), which names the key owner's role in a header.
+   */
+  const apiRoleOf = (req: Request): number | null => {
+    const role = Number(req.header(API_ROLE_HEADER));
+    return Number.isInteger(role) && role >= 0 ? role : null;
+  };
+
   // The public API's offer search (`/api/v1/real-estate`): watchdog criteria over one place's index.
-  app.get('/offers/search', async (req, res, next) => {
+  app.get('/internal/public-api/real-estate', async (req, res, next) => {
     try {
       const q = RealEstateQuery.safeParse(req.query);
       if (!q.success) return invalid(res, q.error);
       const criteria = criteriaOfSearch(q.data);
       const page = await offers.search(indexedPlaceOf(q.data.placeKind, q.data.placeCode), { adType: q.data.adType, realEstateType: q.data.realEstateType },
         (o) => matchesCriteria(criteria, o), { limit: q.data.limit, scanLimit: SEARCH_SCAN_LIMIT, after: q.data.cursor ? parseCursor(q.data.cursor) : undefined });
-      const role = roleOf(req);
+      const role = apiRoleOf(req);
       res.json({ data: { items: page.items.map((o) => realEstateOf(offerFor(o, role))), next: page.last ? pageCursorText(page.last) : null } });
     } catch (err) {
       next(err);
@@ -65,14 +74,14 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: Offer
   });
 
   // The public API's sync (`/api/v1/history/list`): offers changed since a cursor, withdrawn ones included.
-  app.get('/offers/changes', async (req, res, next) => {
+  app.get('/internal/public-api/history/list', async (req, res, next) => {
     try {
       const q = HistoryListQuery.safeParse(req.query);
       if (!q.success) return invalid(res, q.error);
       const after = parseChangeCursor(q.data.cursor);
       const upTo = options.projectedSeq ? await options.projectedSeq() : Number.MAX_SAFE_INTEGER;
       const changes = await offers.changedSince(after, upTo, q.data.limit);
-      const role = roleOf(req);
+      const role = apiRoleOf(req);
       const last = changes.length > 0 ? changes[changes.length - 1].cursor : after.seq < 0 ? { seq: 0, id: '' } : after;
       res.json({ data: { items: changes.map((c) => offerFor(c.offer, role)), next: changeCursorText(last), more: changes.length === q.data.limit } });
     } catch (err) {
@@ -81,13 +90,13 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: Offer
   });
 
   // The public API's `/api/v1/history/detail?id=`: one offer's sources and price changes.
-  app.get('/offers/history', async (req, res, next) => {
+  app.get('/internal/public-api/history/detail', async (req, res, next) => {
     try {
       const q = HistoryDetailQuery.safeParse(req.query);
       if (!q.success) return invalid(res, q.error);
       const offer = await offers.findById(q.data.id);
       if (!offer) return fail(res, 'NOT_FOUND', `offer ${q.data.id} not found`);
-      res.json({ data: offerHistoryOf(offerFor(offer, roleOf(req))) });
+      res.json({ data: offerHistoryOf(offerFor(offer, apiRoleOf(req))) });
     } catch (err) {
       next(err);
     }

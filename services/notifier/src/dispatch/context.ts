@@ -1,6 +1,7 @@
 import type { Logger } from '@rr/kit';
 import type { AlertQueue, Pick as DuePick, QueuedEntry } from '../domain/alert-queue';
 import type { Timings } from '../domain/timings';
+import type { EstimateSource } from '../mail/estimate-client';
 import type { LedgerEntry } from '../repositories/ledger.model';
 import type { Coverage } from './held';
 
@@ -19,6 +20,8 @@ export type DispatcherOptions = {
   maxOffersPerDigest: number;
   /** How far ahead the due scan brings held entries into memory. */
   dueLookaheadMs: number;
+  /** RadarPrice for paying owners' alerts (none without it). */
+  estimates?: EstimateSource;
 };
 
 /** One person's entries claimed together: one e-mail. */

@@ -45,11 +45,15 @@ export class Sending {
     const entries = batch.entries.map((q) => q.entry);
     const [first] = entries;
     // A banner only when every alert of the e-mail allows one (a paying or non-consenting owner's alert keeps it ad-free).
-    const ad = entries.every((e) => e.withAds) ? await this.ads({ email: first.email, locale: first.locale, emailId: batch.batchId, offers: entries.map((e) => e.offer) }).catch(() => null) : null;
+    // RadarPrice is asked for at the same time, each with its own short timeout: the e-mail waits for the slower at most.
+    const [ad, estimates] = await Promise.all([
+      entries.every((e) => e.withAds) ? this.ads({ email: first.email, locale: first.locale, emailId: batch.batchId, offers: entries.map((e) => e.offer) }).catch(() => null) : null,
+      options.estimates && entries.some((e) => e.radarPrice) ? options.estimates(entries.filter((e) => e.radarPrice).map((e) => e.offer)) : new Map<string, never>(),
+    ]);
     const mail = renderAlertEmail({
       locale: first.locale, emailId: batch.batchId, publicUrl: options.publicUrl, tokenOf: options.tokenOf, ad,
       email: first.email, memberTokenOf: options.memberTokenOf,
-      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true })),
+      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true, estimate: e.radarPrice ? estimates.get(e.offer.id) : null })),
     });
     let sent: Awaited<ReturnType<Mailer['send']>>;
     const sendStarted = Date.now();

@@ -33,7 +33,7 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
       fresh.set(key, {
         _id: key, email, locale: match.recipient.locale, userId: match.recipient.userId,
         watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
-        withAds: match.withAds, maxOffers: match.maxOffers ?? null, fetchedAt: match.fetchedAt,
+        withAds: match.withAds, maxOffers: match.maxOffers ?? null, radarPrice: match.radarPrice ?? false, fetchedAt: match.fetchedAt,
         correlationId: event.correlationId, trace: traceCarrierOf(traceContextOf(event)) ?? null,
         dueAt, heldFor: held.heldFor, member: match.member === true,
       });

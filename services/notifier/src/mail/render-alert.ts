@@ -1,10 +1,15 @@
 import { PORTAL_NAMES, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
+import type { AlertEstimate } from './estimate-client';
+import { radarPriceHtml, radarPriceLine } from './radar-price';
 import { isNotice, KIND_LABELS, noticesCount, noticeText } from './alert-kinds';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
-/** `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog. */
-export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean };
+/**
+ * `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog;
+ * `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time.
+ */
+export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean; estimate?: AlertEstimate | null };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -121,7 +126,7 @@ function facts(offer: Offer, locale: Locale): string[] {
 const portalsOf = (offer: Offer) => [...new Set(offer.sources.filter((s) => s.active).map((s) => PORTAL_NAMES[s.portal]))];
 const previousPrice = (offer: Offer) => offer.priceHistory.length > 1 ? offer.priceHistory[offer.priceHistory.length - 2].price : null;
 
-function card({ offer, reason }: AlertItem, locale: Locale, base: string): string {
+function card({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
   // A withdrawn offer's page says so and lists alternatives; its portal page is gone.
@@ -133,14 +138,14 @@ function card({ offer, reason }: AlertItem, locale: Locale, base: string): strin
   return `${photo}<tr><td style="padding:12px 24px 20px;border-bottom:1px solid #e5e7eb">
 <div style="font-size:12px;color:${notice ? '#555' : '#c2410c'};font-weight:bold">${KIND_LABELS[locale][reason]}</div>
 <div style="font-size:17px;font-weight:bold;margin:4px 0"><a href="${escapeHtml(detail)}" style="color:#1a1a1a;text-decoration:none">${escapeHtml(offer.title)}</a></div>
-<div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>
+<div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>${radarPriceHtml(offer, estimate, locale)}
 <div style="font-size:14px;color:#444;margin-top:4px">${escapeHtml(offer.location.name)}${facts(offer, locale).map((f) => ` · ${escapeHtml(f)}`).join('')}</div>
 ${notice ? '' : `<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>`}
 <div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${notice ? noticeText(locale).alternatives : t.detail}</a>
 ${notice ? '' : `&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a>`}</div></td></tr>`;
 }
 
-function textCard({ offer, reason }: AlertItem, locale: Locale, base: string): string {
+function textCard({ offer, reason, estimate }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
   if (isNotice(reason)) {
@@ -149,6 +154,7 @@ function textCard({ offer, reason }: AlertItem, locale: Locale, base: string): s
   return [
     `${KIND_LABELS[locale][reason]}: ${offer.title}`,
     formatPrice(offer, locale),
+    ...(radarPriceLine(offer, estimate, locale) ? [radarPriceLine(offer, estimate, locale)!] : []),
     [offer.location.name, ...facts(offer, locale)].join(' · '),
     `${t.on}: ${portalsOf(offer).join(', ')}`,
     `${t.detail}: ${detail}`,

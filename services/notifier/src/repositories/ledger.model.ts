@@ -20,6 +20,8 @@ export type LedgerEntry = {
   withAds: boolean;
   /** Offers one e-mail to this person may list (their tier's); missing on older entries. */
   maxOffers?: number | null;
+  /** Show RadarPrice beside the offer (a paying owner); missing on older entries. */
+  radarPrice?: boolean;
   fetchedAt: string;
   /** Of the `match.found` that made the entry: its correlation id and W3C trace headers, so the e-mail continues the offer's trace. */
   correlationId?: string | null;
@@ -52,7 +54,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, heldFor: String, member: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
+    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, member: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
   },

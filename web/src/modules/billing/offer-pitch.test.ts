@@ -1,3 +1,5 @@
+import { withoutPriceHistory } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { cheapestTierWith, offerPitch } from './offer-pitch';
 
 const at = '2026-10-01T08:00:00.000Z';
@@ -14,6 +16,12 @@ describe('what a subscription adds for one offer', () => {
     const pitch = offerPitch(offer([5_490_000, 5_200_000, 4_990_000]), 1);
     expect(pitch).toMatchObject({ priceChanges: 2, dropSinceFirst: 500_000, suggested: 'STANDARD' });
     expect(pitch.features.map((f) => [f.feature, f.tier, f.owned])).toEqual([['priceHistory', 'STANDARD', false], ['priceDrops', 'MINI', false]]);
+  });
+
+  it('tells the same from the summary the API gives below Standard instead of the history', () => {
+    const locked = withoutPriceHistory({ ...exampleOffer, ...offer([5_490_000, 5_200_000, 4_990_000]) });
+    expect(locked.priceHistory).toHaveLength(1);
+    expect(offerPitch(locked, 1)).toMatchObject({ priceChanges: 2, dropSinceFirst: 500_000, suggested: 'STANDARD' });
   });
 
   it('adds the full detail of a non-public offer, and no drop when the price went up', () => {

@@ -1,5 +1,4 @@
-import type { Offer } from '@rr/proto';
-import { PLANS, PLAN_TIERS, type PlanTier, entitlementsOf, type Entitlements } from '@rr/proto';
+import { PLANS, PLAN_TIERS, type PlanTier, entitlementsOf, type Entitlements, type OfferView } from '@rr/proto';
 
 export type Feature = 'priceHistory' | 'priceDrops' | 'nonPublic';
 
@@ -30,9 +29,10 @@ export type OfferPitch = {
  * (only the number of changes is told for free), alerts when it drops, and its full detail when it
  * is non-public — each from the cheapest tier that has it, marked when the person's tier already does.
  */
-export function offerPitch(offer: Pick<Offer, 'priceHistory' | 'createdAt' | 'nonPublic'>, role: number | null): OfferPitch {
+export function offerPitch(offer: Pick<OfferView, 'priceHistory' | 'createdAt' | 'nonPublic' | 'priceHistoryLocked'>, role: number | null): OfferPitch {
   const prices = offer.priceHistory.map((p) => p.price).filter((p): p is number => p !== null);
-  const first = prices[0];
+  // Below Standard the API keeps the history back and tells its count and first price.
+  const first = offer.priceHistoryLocked ? offer.priceHistoryLocked.firstPrice ?? undefined : prices[0];
   const last = prices[prices.length - 1];
   const current = entitlementsOf(role ?? 0);
   const wanted: Feature[] = ['priceHistory', 'priceDrops', ...(offer.nonPublic ? ['nonPublic' as const] : [])];
@@ -40,7 +40,7 @@ export function offerPitch(offer: Pick<Offer, 'priceHistory' | 'createdAt' | 'no
   const missing = features.filter((f) => !f.owned);
   const suggested = missing.length === 0 ? null : missing.reduce((a, b) => (PLANS[b.tier].role > PLANS[a.tier].role ? b : a)).tier;
   return {
-    priceChanges: Math.max(0, prices.length - 1),
+    priceChanges: offer.priceHistoryLocked?.changes ?? Math.max(0, offer.priceHistory.length - 1),
     dropSinceFirst: first !== undefined && last !== undefined && last < first ? first - last : null,
     firstSeenAt: offer.createdAt,
     features,

@@ -26,6 +26,7 @@ const cs = {
   'analysis.types': 'Typy nemovitostí',
   'analysis.excluded': 'Bez ceny {price}, bez plochy {area}, odlehlých {outliers}.',
   'analysis.monthly': 'Medián ceny za m² po měsících (počet nabídek)',
+  'analysis.trendCaption': 'Vývoj mediánu ceny za m² (plná čára, vlevo) a mediánu ceny (čárkovaně, vpravo, v milionech Kč). Čísla jsou v tabulce.',
 };
 
 export const ANALYSIS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
@@ -55,5 +56,6 @@ export const ANALYSIS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
     'analysis.types': 'Property types',
     'analysis.excluded': 'Without price {price}, without area {area}, outliers {outliers}.',
     'analysis.monthly': 'Median price per m² by month (offers)',
+    'analysis.trendCaption': 'Median price per m² (solid line, left) and median price (dashed, right, in millions of CZK) by month. The figures are in the table.',
   },
 };

@@ -1,4 +1,5 @@
-import { docsParamsOf, endpointPathOf, exampleQuery, type Operation } from './openapi';
+import { API_DOCS_PAGES } from './docs-pages';
+import { docsParamsOf, endpointPathOf, exampleQuery, TYPE_PAGES, type Operation } from './openapi';
 
 describe('docs routes of the API\'s endpoints', () => {
   it('are the endpoints\' own paths, one or two segments, and the types section is never an endpoint', () => {
@@ -21,3 +22,11 @@ describe('docs routes of the API\'s endpoints', () => {
     expect(exampleQuery(op('historyList'))).toBe('limit=20');
   });
 });
+
+describe('the docs pages of the spec', () => {
+  it('have a type page for every types/… route the sitemap lists', () => {
+    const types = API_DOCS_PAGES.filter((p) => p.startsWith('types/')).map((p) => p.slice('types/'.length));
+    expect(types.sort()).toEqual(Object.keys(TYPE_PAGES).sort());
+  });
+});
+

@@ -1,7 +1,9 @@
-import type { Offer } from '@rr/proto';
+import type { Offer, OfferView } from '@rr/proto';
 import { PORTAL_NAMES } from '../../../lib/proto-values';
 import { formatArea, formatDate, formatDateTime, formatNumber, formatPrice, formatRelative, useT } from '../../../i18n';
+import { AppLink } from '../../../ui/app-link';
 import { mapLinkOf, priceParts } from '../format';
+import { usePriceHistoryT } from '../price-history.copy';
 
 export function OfferPrice({ offer }: { offer: Offer }) {
   const { t, locale } = useT();
@@ -83,8 +85,17 @@ export function OfferPortals({ offer }: { offer: Offer }) {
   );
 }
 
-export function PriceHistory({ offer }: { offer: Offer }) {
+export function PriceHistory({ offer }: { offer: OfferView }) {
   const { t, locale } = useT();
+  const th = usePriceHistoryT();
+  if (offer.priceHistoryLocked) {
+    return (
+      <p data-testid="price-history-locked">
+        {th('priceHistory.locked', { changes: offer.priceHistoryLocked.changes })}{' '}
+        <AppLink to="lpPremiumDetail" params={{ realEstateId: offer.id }}>{th('priceHistory.upgrade')}</AppLink>
+      </p>
+    );
+  }
   if (offer.priceHistory.length < 2) return <p className="muted">{t('offer.noHistory')}</p>;
   // Changes within one day are told apart by their time.
   const days = offer.priceHistory.map((p) => formatDate(p.at, locale));

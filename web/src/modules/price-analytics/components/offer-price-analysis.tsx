@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Offer } from '@rr/proto';
 import { useModuleT, useT } from '../../../i18n';
 import { ANALYSIS_TEXT } from '../i18n';
@@ -5,6 +6,9 @@ import { formatNumber, formatPrice } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
 import { analyticsApi } from '../api/analytics.api';
+import { hasTrend } from '../trend';
+
+const TrendChart = lazy(async () => ({ default: (await import('./trend-chart')).TrendChart }));
 
 /** The offer against RadarPrice and its municipality's last 3 months: the offer page's widget. */
 export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
@@ -35,6 +39,7 @@ export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
           {' · '}<AppLink to="priceAnalysis">{t('nav.priceAnalysis')}</AppLink>
         </p>
       )}
+      {report?.status === 'ok' && hasTrend(report.monthly) && <Suspense fallback={null}><TrendChart monthly={report.monthly} height={140} /></Suspense>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AdType, DispositionLabel, RealEstateType, WatchdogPlace, ReportAnswer } from '@rr/proto';
 import { useModuleT, useT } from '../../../i18n';
 import { ANALYSIS_TEXT } from '../i18n';
@@ -8,6 +8,10 @@ import { ChipGroup } from '../../../ui/chip-group';
 import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_REAL_ESTATE_TYPES } from '../../watchdogs/criteria';
 import { PlacePicker } from '../../watchdogs/components/place-picker';
 import { analyticsApi } from '../api/analytics.api';
+import { hasTrend } from '../trend';
+
+// uPlot (~50 kB) loads with the first report that has a trend, never with the page or the entry.
+const TrendChart = lazy(async () => ({ default: (await import('./trend-chart')).TrendChart }));
 
 const MONTHS = ['3', '6', '12', '24'] as const;
 
@@ -56,6 +60,7 @@ function Figures({ answer }: { answer: ReportAnswer }) {
       <p className="muted">{tm('analysis.types')}: {shares(r.realEstateTypes, (k) => t(`enum.realEstateType.${k as RealEstateType}`))}</p>
       <p className="muted">{t('watchdog.dispositions')}: {shares(r.dispositions, (k) => k)}</p>
       <p className="muted">{tm('analysis.excluded', { price: r.excluded.noPrice, area: r.excluded.noArea, outliers: r.excluded.outliers })}</p>
+      {hasTrend(r.monthly) && <Suspense fallback={<div className="trend-chart trend-chart--loading" aria-hidden="true" />}><TrendChart monthly={r.monthly} /></Suspense>}
       {r.monthly.length > 0 && <MonthlyBars monthly={r.monthly} />}
     </section>
   );
