@@ -2,6 +2,7 @@ import type { BillingPeriod, PlanTier } from '@rr/proto/src/domain/plans';
 import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
 import { formatNumber, formatPrice, useT, type MessageKey } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
+import { translateAlertKinds } from '../../watchdogs/alert-kinds.copy';
 
 export type PlanGridProps = { plans: PlanView[]; period: BillingPeriod; currentRole: number | null; onChoose: (tier: PlanTier) => void };
 
@@ -13,8 +14,8 @@ function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, str
     e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
     !e.adsInEmails ? t('premium.benefit.noAds') : null,
     e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
-    e.backOnMarketAlerts ? t('premium.benefit.backOnMarket') : null,
-    e.noLongerActiveNotices ? t('premium.benefit.noLongerActive') : null,
+    e.backOnMarketAlerts ? translateAlertKinds(locale, 'alertKinds.benefit.backOnMarket') : null,
+    e.noLongerActiveNotices ? translateAlertKinds(locale, 'alertKinds.benefit.noLongerActive') : null,
     t('premium.benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
     e.priceHistory ? t('premium.benefit.priceHistory') : null,
     e.nonPublicOffers === 'full' ? t('premium.benefit.nonPublic') : null,

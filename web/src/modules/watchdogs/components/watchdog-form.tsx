@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
@@ -19,8 +19,10 @@ import {
   toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
 } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
-import { AlertKindsFields } from './alert-kinds-fields';
 import { PlacePicker } from './place-picker';
+
+/** Loaded when the extra filters open, with its strings: the home page's entry chunk stays in budget. */
+const AlertKindsFields = lazy(async () => ({ default: (await import('./alert-kinds-fields')).AlertKindsFields }));
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -148,7 +150,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           )}
           {show.elevator && <Checkbox checked={draft.elevatorOnly} onChange={(elevatorOnly) => change({ elevatorOnly })}>{t('watchdog.elevatorOnly')}</Checkbox>}
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
-          <AlertKindsFields value={draft} paying={flags.paying} onChange={change} />
+          <Suspense fallback={null}><AlertKindsFields value={draft} paying={flags.paying} onChange={change} /></Suspense>
         </div>
       )}
       {!editId && !flags.loggedIn && (
