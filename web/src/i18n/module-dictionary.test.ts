@@ -2,11 +2,12 @@ import { adminCopy } from '../modules/admin/admin.copy';
 import { advertiserCopy } from '../modules/ads/advertiser.copy';
 import { nonPublicCopy } from '../modules/offers/non-public.copy';
 import { alertKindsCopy } from '../modules/watchdogs/alert-kinds.copy';
+import { planBenefitsCopy } from '../modules/billing/plan-benefits.copy';
 import { moduleDictionary, moduleKeysDiffer } from './module-dictionary';
 
 describe('dictionaries of screens loaded on demand', () => {
   it('have every key in both languages, with the same placeholders and no empty message', () => {
-    for (const copy of [adminCopy, advertiserCopy, nonPublicCopy, alertKindsCopy]) expect(moduleKeysDiffer(copy)).toEqual([]);
+    for (const copy of [adminCopy, advertiserCopy, nonPublicCopy, alertKindsCopy, planBenefitsCopy]) expect(moduleKeysDiffer(copy)).toEqual([]);
   });
 
   it('notices a missing key, a lost placeholder and an empty message', () => {

@@ -1,9 +1,8 @@
 import { moduleDictionary } from '../../i18n/module-dictionary';
 
 /**
- * The strings of the alert kinds (the watchdog form's "Also tell me" group and the premium page's
- * lines about them), in their own chunk: the form loads the group only when its extra filters open,
- * so the home page's entry chunk stays in its budget.
+ * The strings of the watchdog form's "Also tell me" group, in its own chunk: the form loads the group
+ * only when its extra filters open, so the home page's entry chunk stays in its budget.
  */
 const copy = moduleDictionary({
   cs: {
@@ -12,8 +11,6 @@ const copy = moduleDictionary({
     'alertKinds.priceDrops': 'když už poslaná nabídka zlevní',
     'alertKinds.backOnMarket': 'když se stažená nabídka vrátí na trh (na kterémkoli portálu)',
     'alertKinds.noLongerActive': 'když nabídka, o které jsem dostal upozornění, přestane být aktivní',
-    'alertKinds.benefit.backOnMarket': 'Upozornění, když se stažená nabídka vrátí na trh',
-    'alertKinds.benefit.noLongerActive': 'Zpráva, když nabídka z upozornění přestane být aktivní',
   },
   en: {
     'alertKinds.legend': 'Also tell me',
@@ -21,11 +18,8 @@ const copy = moduleDictionary({
     'alertKinds.priceDrops': 'when an offer already sent gets cheaper',
     'alertKinds.backOnMarket': 'when a withdrawn offer is back on the market (on any portal)',
     'alertKinds.noLongerActive': 'when an offer I was alerted to is no longer active',
-    'alertKinds.benefit.backOnMarket': 'Alerts when a withdrawn offer is back on the market',
-    'alertKinds.benefit.noLongerActive': 'A notice when an offer you were alerted to is withdrawn',
   },
 });
 
 export const useAlertKindsT = copy.useModuleT;
 export const alertKindsCopy = copy.dictionary;
-export const translateAlertKinds = copy.translate;
