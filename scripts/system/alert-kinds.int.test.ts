@@ -46,7 +46,7 @@ describe('alert kinds from the portal to the e-mail', () => {
     const { env } = testEnv({
       ...portalsEnv(['sreality', 'bezrealitky'], sim.origin),
       CRAWL_RATE_MULTIPLIER: '100', CRAWL_SEED_CHECK_SECONDS: '0.5', CRAWL_TICK_GRACE_SECONDS: '5', CRAWL_FULL_WALK_SECONDS: '1',
-      OFFERS_API_PORT: '0', NOTIFIER_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true', COMEBACK_MIN_SECONDS: String(COMEBACK_MIN_SECONDS),
+      OFFERS_API_PORT: '0', NOTIFIER_API_PORT: '0', CRAWLER_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true', COMEBACK_MIN_SECONDS: String(COMEBACK_MIN_SECONDS),
       PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'x'.repeat(40), JWT_SECRET: 'j'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
       AD_SERVING_URL: '', ALERT_WINDOW_MS: '200',
     });

@@ -38,7 +38,7 @@ describe('the trace of one offer', () => {
     const { env } = testEnv({
       ...portalsEnv(['sreality'], sim.origin),
       CRAWL_RATE_MULTIPLIER: '100', CRAWL_SEED_CHECK_SECONDS: '0.5', CRAWL_TICK_GRACE_SECONDS: '5',
-      OFFERS_API_PORT: '0', NOTIFIER_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true',
+      OFFERS_API_PORT: '0', NOTIFIER_API_PORT: '0', CRAWLER_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true',
       PUBLIC_URL: 'https://realityradar.test', WATCHDOG_LINK_SECRET: 'x'.repeat(40), JWT_SECRET: 'j'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
       ALERT_WINDOW_MS: '200',
     });

@@ -147,4 +147,24 @@ describe('subscription.changed in the account service', () => {
     expect(chosen.map((id) => now.get(id)!.status)).toEqual(Array(5).fill('Active'));
     expect([ids[0], ids[1]].map((id) => [now.get(id)!.status, now.get(id)!.disabledReason])).toEqual([['Disabled', 'limit'], ['Disabled', 'limit']]);
   });
+
+  it('stores comeback and no-longer-active choices for a Mini owner and drops them for a free one', async () => {
+    const { email, api } = await registered();
+    const first = await session(email);
+    const userId = first.payload.sub;
+    const kinds = { adTypes: ['Sale'], realEstateTypes: ['Land'], priceDrops: true, backOnMarket: true, noLongerActive: true };
+    const free = await api.post('/api/filters').set('Authorization', `Bearer ${first.token}`)
+      .send({ criteria: { ...kinds, places: [{ kind: 'municipality', code: '582786' }] } }).expect(201);
+    expect(free.body.data.filter.criteria).toMatchObject({ priceDrops: false, backOnMarket: false, noLongerActive: false });
+
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    await stack.bus.publish('subscription.changed', userId, change(userId, email, { role: 3, roleExpiresAt: until, revision: 1 }));
+    const mini = await eventually(async () => {
+      const s = await refreshed(first.token);
+      return s.payload.role === 3 ? s : null;
+    }, 40_000, 'role 3 in the session');
+    const paid = await api.post('/api/filters').set('Authorization', `Bearer ${mini.token}`)
+      .send({ criteria: { ...kinds, places: [{ kind: 'municipality', code: '554782' }] } }).expect(201);
+    expect(paid.body.data.filter.criteria).toMatchObject({ priceDrops: true, backOnMarket: true, noLongerActive: true });
+  });
 });

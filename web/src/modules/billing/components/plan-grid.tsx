@@ -1,32 +1,34 @@
 import type { BillingPeriod, PlanTier } from '@rr/proto';
 import { ROLE_LABELS, type Role } from '@rr/proto';
-import { formatNumber, formatPrice, useT, type MessageKey } from '../../../i18n';
+import { formatNumber, formatPrice, useT } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
 import { useDeliveryT } from '../../delivery/delivery.copy';
+import { translatePlanBenefit, type PlanBenefitKey } from '../plan-benefits.copy';
 
 type DeliveryT = ReturnType<typeof useDeliveryT>;
 
 export type PlanGridProps = { plans: PlanView[]; period: BillingPeriod; currentRole: number | null; onChoose: (tier: PlanTier) => void };
 
 /** What a tier buys, in words a visitor understands (from the one entitlement table). */
-function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, string | number>) => string, locale: 'cs' | 'en', td: DeliveryT): string[] {
+function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] {
   const e = plan.entitlements;
+  const t = (key: PlanBenefitKey, vars?: Record<string, string | number>) => translatePlanBenefit(locale, key, vars);
   return [
-    t('premium.benefit.watchdogs', { count: formatNumber(e.maxActiveWatchdogs, locale) }),
-    e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
-    !e.adsInEmails ? t('premium.benefit.noAds') : null,
-    e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
-    e.backOnMarketAlerts ? t('premium.benefit.backOnMarket') : null,
-    e.noLongerActiveNotices ? t('premium.benefit.noLongerActive') : null,
-    // Issue 19's features; their strings live in the delivery module's dictionary (outside the entry chunk).
+    t('benefit.watchdogs', { count: formatNumber(e.maxActiveWatchdogs, locale) }),
+    e.watchdogLifetimeDays === null ? t('benefit.noExpiry') : null,
+    !e.adsInEmails ? t('benefit.noAds') : null,
+    e.priceDropAlerts ? t('benefit.priceDrops') : null,
+    e.backOnMarketAlerts ? t('benefit.backOnMarket') : null,
+    e.noLongerActiveNotices ? t('benefit.noLongerActive') : null,
+    // Digests and sharing: their strings live in the delivery module's dictionary (outside the entry chunk).
     e.scheduledDelivery ? td('premium.digests') : null,
     e.sharedRecipients > 0 ? td('premium.sharing', { count: e.sharedRecipients }) : null,
-    t('premium.benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
-    e.priceHistory ? t('premium.benefit.priceHistory') : null,
-    e.nonPublicOffers === 'full' ? t('premium.benefit.nonPublic') : null,
-    t(`premium.benefit.analytics.${e.analytics}` as MessageKey),
-    e.apiQuota ? t('premium.benefit.api', { keys: e.apiQuota.keys, perMonth: formatNumber(e.apiQuota.perMonth, locale) }) : null,
-    e.seats > 1 ? t('premium.benefit.seats', { count: e.seats }) : null,
+    t('benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
+    e.priceHistory ? t('benefit.priceHistory') : null,
+    e.nonPublicOffers === 'full' ? t('benefit.nonPublic') : null,
+    t(`benefit.analytics.${e.analytics}`),
+    e.apiQuota ? t('benefit.api', { keys: e.apiQuota.keys, perMonth: formatNumber(e.apiQuota.perMonth, locale) }) : null,
+    e.seats > 1 ? t('benefit.seats', { count: e.seats }) : null,
   ].filter((b): b is string => !!b);
 }
 
@@ -52,7 +54,7 @@ export function PlanGrid({ plans, period, currentRole, onChoose }: PlanGridProps
                 : t('premium.monthlyEquivalent', { price: formatPrice(Math.round(plan.price.year / 12), locale) })}
             </p>
             <ul className="plan-card__benefits">
-              {benefits(plan, t, locale, td).map((b) => <li key={b}>{b}</li>)}
+              {benefits(plan, locale, td).map((b) => <li key={b}>{b}</li>)}
             </ul>
             <button type="button" className="button button--primary" disabled={current} onClick={() => onChoose(plan.tier)} data-testid={`choose-${plan.tier}`}>
               {current ? t('premium.current') : t('premium.choose', { name })}

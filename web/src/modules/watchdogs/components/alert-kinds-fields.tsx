@@ -1,5 +1,5 @@
-import { useT } from '../../../i18n';
 import { Checkbox } from '../../../ui/checkbox';
+import { useAlertKindsT } from '../alert-kinds.copy';
 import type { Draft } from '../criteria';
 
 export type AlertKindsFieldsProps = {
@@ -11,19 +11,19 @@ export type AlertKindsFieldsProps = {
 
 /** Alerts about offers already seen: price drops, comebacks after a withdrawal, and withdrawals. */
 export function AlertKindsFields({ value, paying, onChange }: AlertKindsFieldsProps) {
-  const { t } = useT();
-  const hint = paying ? undefined : t('watchdog.alertKindsPaid');
+  const t = useAlertKindsT();
+  const hint = paying ? undefined : t('alertKinds.paid');
   return (
     <fieldset className="alert-kinds" data-testid="alert-kinds">
-      <legend>{t('watchdog.alertKinds')}</legend>
+      <legend>{t('alertKinds.legend')}</legend>
       <Checkbox checked={value.priceDrops && paying} disabled={!paying} onChange={(priceDrops) => onChange({ priceDrops })} testId="alert-kind-priceDrops">
-        {t('watchdog.priceDrops')}
+        {t('alertKinds.priceDrops')}
       </Checkbox>
       <Checkbox checked={value.backOnMarket && paying} disabled={!paying} onChange={(backOnMarket) => onChange({ backOnMarket })} testId="alert-kind-backOnMarket">
-        {t('watchdog.backOnMarket')}
+        {t('alertKinds.backOnMarket')}
       </Checkbox>
       <Checkbox checked={value.noLongerActive && paying} disabled={!paying} onChange={(noLongerActive) => onChange({ noLongerActive })} testId="alert-kind-noLongerActive" hint={hint}>
-        {t('watchdog.noLongerActive')}
+        {t('alertKinds.noLongerActive')}
       </Checkbox>
     </fieldset>
   );

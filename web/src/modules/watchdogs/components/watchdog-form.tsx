@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { CreateFilterAnswer } from '@rr/proto';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
@@ -16,9 +16,11 @@ import { filtersApi } from '../api/filters.api';
 import { FILTERS_KEY } from '../hooks/use-filter-actions';
 import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES, toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
-import { AlertKindsFields } from './alert-kinds-fields';
 import { PlacePicker } from './place-picker';
 import { LocationField } from './location-field';
+
+/** Loaded when the extra filters open, with its strings: the home page's entry chunk stays in budget. */
+const AlertKindsFields = lazy(async () => ({ default: (await import('./alert-kinds-fields')).AlertKindsFields }));
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -146,7 +148,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           )}
           {show.elevator && <Checkbox checked={draft.elevatorOnly} onChange={(elevatorOnly) => change({ elevatorOnly })}>{t('watchdog.elevatorOnly')}</Checkbox>}
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
-          <AlertKindsFields value={draft} paying={flags.paying} onChange={change} />
+          <Suspense fallback={null}><AlertKindsFields value={draft} paying={flags.paying} onChange={change} /></Suspense>
         </div>
       )}
       {!editId && !flags.loggedIn && (
