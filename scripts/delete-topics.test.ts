@@ -1,4 +1,4 @@
-import { testRunId } from '@rr/kit';
+import { testRunId } from '@rr/kit/testing';
 import { isDeletable } from './delete-topics';
 
 describe('which scratch topics a cleanup deletes', () => {

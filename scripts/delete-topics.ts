@@ -1,4 +1,5 @@
-import { BaseConfig, Bus, createLogger, loadConfig, minuteOfTestRunId, minuteStamp } from '@rr/kit';
+import { BaseConfig, Bus, createLogger, loadConfig } from '@rr/kit';
+import { minuteOfTestRunId, minuteStamp } from '@rr/kit/testing';
 
 /**
  * Deletes the namespaced topics that tests (`t<id>.`) and benchmarks (`bench<id>.`) create:

@@ -21,8 +21,11 @@ async function main() {
   buildWeb(say);
   // The simulator's catalogue is small: walk it whole (withdrawal detection) every 30 s, not every 15 min.
   // It starts with a demo market (300 properties, then 4 a minute) unless SIM_DEMO=off.
+  // An offer withdrawn for a minute (two walks) that returns is back on the market here, not after a day.
   const demo: Record<string, string> = process.env.SIM_DEMO === 'off' ? {} : { SIM_DEMO_COUNT: '300', SIM_DEMO_PER_MINUTE: '4' };
-  const system = await startServices(say, { CRAWL_FULL_WALK_SECONDS: process.env.CRAWL_FULL_WALK_SECONDS ?? '30', ...demo, ...tracingEnv() });
+  const system = await startServices(say, {
+    CRAWL_FULL_WALK_SECONDS: process.env.CRAWL_FULL_WALK_SECONDS ?? '30', COMEBACK_MIN_SECONDS: process.env.COMEBACK_MIN_SECONDS ?? '60', ...demo, ...tracingEnv(),
+  });
   const secrets = JSON.parse(readFileSync(path.resolve(__dirname, '../.run/dev-secrets.json'), 'utf8'));
   process.stdout.write(`\nReality Radar is running:\n${table(system.processes)}\n`);
   process.stdout.write(`\n  administrator: ${secrets.ADMIN_EMAIL} / ${secrets.ADMIN_PASSWORD}\n  Ctrl-C stops the services.\n\n`);

@@ -70,7 +70,7 @@ async function main() {
     let stop = async () => undefined as void;
     if (!reuse) {
       buildWeb(say);
-      const system = await startServices(say, { LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30' });
+      const system = await startServices(say, { LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30', COMEBACK_MIN_SECONDS: '60' });
       stop = system.stop;
     }
     say(`browser tests (Chromium) against ${reuse ? 'the running system' : 'a system started for them'}…`);

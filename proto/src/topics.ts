@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AlertSentV1, EmailBouncedV1, MatchFoundV1 } from './events/alert';
 import { CrawlRequestedV1, ListingFetchedV1, ListingWithdrawnV1 } from './events/listing';
-import { OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from './events/offer';
+import { OfferPublishedV1, OfferRelistedV1, OfferUpdatedV1, OfferWithdrawnV1 } from './events/offer';
 import { UserDeletedV1 } from './events/user';
 import { InvoiceIssuedV1, PaymentChangedV1, SubscriptionChangedV1 } from './events/billing';
 import { WatchdogChangedV1 } from './events/watchdog';
@@ -34,6 +34,7 @@ export const EVENTS = {
   'offer.published': { type: 'offer.published', version: 1, schema: OfferPublishedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
   'offer.updated': { type: 'offer.updated', version: 1, schema: OfferUpdatedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
   'offer.withdrawn': { type: 'offer.withdrawn', version: 1, schema: OfferWithdrawnV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
+  'offer.relisted': { type: 'offer.relisted', version: 1, schema: OfferRelistedV1, partitions: 6, cleanup: 'delete', key: 'offer id' },
   'watchdog.changed': { type: 'watchdog.changed', version: 1, schema: WatchdogChangedV1, partitions: 6, cleanup: 'compact', key: 'watchdog id' },
   'match.found': { type: 'match.found', version: 1, schema: MatchFoundV1, partitions: 6, cleanup: 'delete', key: 'recipient e-mail (lower case)' },
   'alert.sent': { type: 'alert.sent', version: 1, schema: AlertSentV1, partitions: 3, cleanup: 'delete', key: 'recipient e-mail' },

@@ -1,4 +1,5 @@
-import { ENTITLEMENTS, EVENTS, EXAMPLES, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { ENTITLEMENTS, EVENTS, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { EXAMPLES } from '../src/examples';
 
 describe('event contracts', () => {
   const types = Object.keys(EVENTS) as EventType[];
@@ -69,5 +70,14 @@ describe('plans and entitlements', () => {
       expect(paid[i].seats).toBeGreaterThanOrEqual(paid[i - 1].seats);
       expect(paid[i].apiAccess).toEqual(expect.arrayContaining(paid[i - 1].apiAccess));
     }
+  });
+
+  it('gates comebacks and no-longer-active notices as price drops: from Mini, not for free users', () => {
+    for (const role of Object.values(ROLES)) {
+      const e = entitlementsOf(role);
+      expect([e.backOnMarketAlerts, e.noLongerActiveNotices]).toEqual([e.priceDropAlerts, e.priceDropAlerts]);
+    }
+    expect(entitlementsOf(ROLES.USER).backOnMarketAlerts).toBe(false);
+    expect(entitlementsOf(ROLES.MINI).noLongerActiveNotices).toBe(true);
   });
 });

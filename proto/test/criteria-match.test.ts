@@ -1,4 +1,5 @@
-import { distanceKm, exampleOffer, exampleWatchdog, matchesCriteria, pricePerM2Of, WatchdogCriteria, type Offer, type WatchdogCriteriaInput } from '../src';
+import { distanceKm, matchesCriteria, pricePerM2Of, WatchdogCriteria, type Offer, type WatchdogCriteriaInput } from '../src';
+import { exampleOffer, exampleWatchdog } from '../src/examples';
 
 const PRAGUE = { lat: 50.0835, lon: 14.4342 };
 const BRNO = { lat: 49.1951, lon: 16.6068 };

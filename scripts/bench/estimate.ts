@@ -11,7 +11,7 @@
  * shares 0–1). Target: median error ≤ 1.25 × the oracle's, coverage ≥ 0.8. No Kafka, no database.
  */
 import { loadGazetteer, PRAGUE_CODE } from '@rr/gazetteer';
-import { municipalitiesCsvPath } from '@rr/kit/src/paths';
+import { municipalitiesCsvPath } from '@rr/kit';
 import { bucketKeysOf } from '@rr/analytics/src/domain/apply-event';
 import { estimatePrice, type ComparableStep } from '@rr/analytics/src/domain/estimate';
 import { cellsAround } from '@rr/analytics/src/domain/grid';

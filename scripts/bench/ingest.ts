@@ -24,8 +24,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
-import { PORTALS, type Offer, type Portal, type RawListing } from '@rr/proto';
-import { RawListing as RawListingSchema } from '@rr/proto';
+import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawListingSchema } from '@rr/proto';
 import { INGEST_PROCESS_ENV } from '../system/services';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 

@@ -99,7 +99,11 @@ export class Market {
       places: Array.from({ length: count }, () => this.place(area)),
       includeWithoutPrice: r.chance(0.7),
       priceDrops: r.chance(0.1),
+      backOnMarket: false,
+      noLongerActive: false,
       words: this.words(),
+      // Areas drawn on a map are added by matcher-areas.ts.
+      mapArea: null,
     };
   }
 

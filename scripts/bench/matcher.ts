@@ -3,11 +3,13 @@ import { loadGazetteer } from '@rr/gazetteer';
 import type { Offer } from '@rr/proto';
 import { FilterIndex } from '@rr/matcher/src/domain/filter-index';
 import { WordFilter } from '@rr/matcher/src/domain/word-filter';
+import { AreaFilter } from '@rr/matcher/src/domain/area-filter';
+import { areaDrawer } from './matcher-areas';
 import { Market, seeded } from './matcher-market';
 
 /**
  * `npm run bench:matcher`: one million market-shaped watchdogs into the matcher's index (about
- * one in five asking for or refusing words), then a stream of offers with titles and descriptions
+ * one in five asking for or refusing words, one in twenty with an area drawn on a map), then a stream of offers with titles and descriptions
  * through it and the words check of the candidates, on one thread (single-threaded GC). Last
  * line: the JSON figures.
  * Targets: ≥ 50,000 offers/s, p99 ≤ 200 µs, build ≤ 3 s, heap ≤ 600 MB.
@@ -16,6 +18,8 @@ import { Market, seeded } from './matcher-market';
 const WATCHDOGS = Number(process.env.BENCH_WATCHDOGS ?? 1_000_000);
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
 const DISTINCT_OFFERS = 20_000;
+/** `BENCH_WORDS=off`: the index alone, the words not asked (to see what they cost). */
+const WORDS_ON = process.env.BENCH_WORDS !== 'off';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const info = (message: string) => process.stderr.write(`${message}\n`);
@@ -24,35 +28,46 @@ const info = (message: string) => process.stderr.write(`${message}\n`);
  * Times the index alone, as the matcher builds it from the watchdogs it replayed: criteria are
  * generated in chunks outside the clock.
  */
-function build(market: Market): { index: FilterIndex; words: WordFilter; seconds: number } {
+function build(market: Market): { index: FilterIndex; words: WordFilter; areas: AreaFilter; seconds: number } {
   // Sized up front, as the registry does from the number of watchdogs it replayed.
   const index = new FilterIndex({ expectedWatchdogs: WATCHDOGS });
   // The registry files each watchdog's words beside its index slot.
   const words = new WordFilter();
+  const areas = new AreaFilter();
+  const drawArea = areaDrawer();
   const chunk = 50_000;
   let spent = 0n;
   for (let done = 0; done < WATCHDOGS; done += chunk) {
-    const criteria = Array.from({ length: Math.min(chunk, WATCHDOGS - done) }, () => market.watchdog());
+    const criteria = Array.from({ length: Math.min(chunk, WATCHDOGS - done) }, () => drawArea(market.watchdog()));
     const start = process.hrtime.bigint();
     // The matcher's registry keeps watchdog ↔ slot in the map it replays into; the index files criteria.
     for (let i = 0; i < criteria.length; i++) {
-      words.set(index.insert(criteria[i]), criteria[i].words);
+      const slot = index.insert(criteria[i]);
+      words.set(slot, criteria[i].words);
+      if (criteria[i].mapArea) areas.set(slot, criteria[i].mapArea!);
     }
     spent += process.hrtime.bigint() - start;
   }
   const start = process.hrtime.bigint();
   index.seal();
   spent += process.hrtime.bigint() - start;
-  return { index, words, seconds: Number(spent) / 1e9 };
+  return { index, words, areas, seconds: Number(spent) / 1e9 };
 }
 
-/** One offer through the matcher: the index's candidates, then the words of those that ask for some (as the registry does). */
-function matchOffer(index: FilterIndex, words: WordFilter, offer: Offer): number {
-  const count = index.matchSlots(offer);
+/**
+ * One offer through the matcher as the registry asks: the index, which asks the words about the
+ * candidates that have some, then the areas drawn on a map of those that have one.
+ */
+function matchOffer(index: FilterIndex, words: WordFilter, areas: AreaFilter, offer: Offer): number {
+  if (WORDS_ON) words.begin(offer);
+  const count = WORDS_ON ? index.matchSlots(offer, words) : index.matchSlots(offer);
   const slots = index.slots;
-  words.begin(offer);
+  areas.begin(offer);
   let matches = 0;
-  for (let k = 0; k < count; k++) if (!words.has(slots[k]) || words.allows(slots[k])) matches++;
+  for (let k = 0; k < count; k++) {
+    const slot = slots[k];
+    if (!areas.has(slot) || areas.allows(slot)) matches++;
+  }
   return matches;
 }
 
@@ -69,7 +84,8 @@ function hugePagesMB(): number {
 function run(): void {
   const market = new Market(loadGazetteer(), seeded(20261122));
   const started = Date.now();
-  const { index, words, seconds } = build(market);
+  const { index, words, areas, seconds } = build(market);
+  info(`${areas.count} watchdogs with an area drawn on a map`);
   info(`built ${index.size} watchdogs: index ${seconds.toFixed(2)} s (with generation ${((Date.now() - started) / 1000).toFixed(2)} s)`);
   gc();
   // The index keeps its entries in typed arrays, outside the JS heap proper: count both.
@@ -78,14 +94,14 @@ function run(): void {
   info(`on huge pages: ${hugePagesMB()} MB (the matcher's environment asks for them: scripts/system/services.ts)`);
 
   const offers = Array.from({ length: DISTINCT_OFFERS }, (_, i) => market.offer(i));
-  for (const offer of offers) matchOffer(index, words, offer);
+  for (const offer of offers) matchOffer(index, words, areas, offer);
 
   const latencies = new Float64Array(OFFERS);
   let matches = 0;
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < OFFERS; i++) {
     const start = process.hrtime.bigint();
-    matches += matchOffer(index, words, offers[i % DISTINCT_OFFERS]);
+    matches += matchOffer(index, words, areas, offers[i % DISTINCT_OFFERS]);
     latencies[i] = Number(process.hrtime.bigint() - start) / 1000;
   }
   const total = Number(process.hrtime.bigint() - t0) / 1e9;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { waitForValue } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import { startStack, type Stack } from '../../services/account/test/stack';
 
 /**

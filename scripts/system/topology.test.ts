@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { PORTALS } from '@rr/proto';
 import { AccountConfig } from '../../services/account/src/config';
 import { AdServingConfig } from '../../services/ad-serving/src/config';
 import { AnalyticsConfig } from '../../services/analytics/src/config';
@@ -164,9 +165,9 @@ describe('deployment files against scripts/system/topology.ts', () => {
     const { deployments, services } = k8sServices();
     // Outside the manifests: the managed Kafka, database and collector of deploy/README.md.
     const external = new Set(['kafka-bootstrap', 'mongo', 'otel-collector']);
-    // The portals' production addresses are per environment and not written in this repository
-    // (deploy/README.md): the crawler's PORTAL_BASE_URL_* are the one named gap.
-    expect(checkDeployment('k8s', deployments, (host, port) => external.has(host) || (services[host] ?? []).includes(port), /^PORTAL_BASE_URL_/)).toEqual([]);
+    expect(checkDeployment('k8s', deployments, (host, port) => external.has(host) || (services[host] ?? []).includes(port))).toEqual([]);
+    // In production the crawler talks to the portals themselves, never to the simulator.
+    for (const portal of PORTALS) expect([portal, deployments.crawler.env[`PORTAL_BASE_URL_${portal.toUpperCase()}`]]).toEqual([portal, expect.stringMatching(/^https:\/\/[a-z.]+\.cz$/)]);
     for (const name of SERVICES) expect([name, services[name]]).toEqual([name, expect.arrayContaining(Object.values(TOPOLOGY[name].ports))]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /**
  * The only place where paths are written. Each screen has a Czech and an English path (spec §2);

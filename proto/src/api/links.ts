@@ -1,6 +1,6 @@
 /**
  * Links in e-mails about a watchdog, built in one place for the account service and the
- * notifier. The token is `watchdogLinkToken(secret, id)` from `@rr/proto/src/node/watchdog-token`
+ * notifier. The token is `watchdogLinkToken(secret, id)` from `@rr/proto/node`
  * (node-only, kept out of this browser-safe index).
  */
 export function watchdogLinks(publicUrl: string, watchdogId: string, token: string) {

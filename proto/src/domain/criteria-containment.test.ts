@@ -117,6 +117,13 @@ describe('criteria containment', () => {
     expect(covers({ priceDrops: false }, { priceDrops: true })).toBe(false);
   });
 
+  it('does not cover comeback alerts or no-longer-active notices with a watchdog that has none', () => {
+    expect(covers({ backOnMarket: true }, { backOnMarket: false })).toBe(true);
+    expect(covers({ backOnMarket: false }, { backOnMarket: true })).toBe(false);
+    expect(covers({ noLongerActive: true }, { noLongerActive: false })).toBe(true);
+    expect(covers({ noLongerActive: false }, { noLongerActive: true })).toBe(false);
+  });
+
   it('covers a municipality by its region and district, not by another region', () => {
     expect(covers({ places: [jihomoravsky] }, { places: [brno] })).toBe(true);
     expect(covers({ places: [brnoMesto] }, { places: [brno] })).toBe(true);

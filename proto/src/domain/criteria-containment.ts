@@ -4,6 +4,7 @@ import { criterionApplies, isOpenRange, type ScopedCriterion } from './criteria-
 import type { PlaceKind } from './location';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { wordsContain } from './criteria-words';
+import { circlesHoldArea, mapAreaContains } from './criteria-area';
 import { PRAGUE } from './prague';
 
 /**
@@ -100,6 +101,8 @@ export function placesCover(broader: readonly PlaceLike[], narrower: readonly Pl
  */
 const inScope = (criterion: ScopedCriterion, types: readonly RealEstateType[]) => types.some((t) => criterionApplies(criterion, t));
 
+const areaDecidesPlaces = (c: WatchdogCriteria) => c.mapArea != null && circlesHoldArea(c.places, c.mapArea);
+
 /** Field by field; the names say which one failed, for tests and logs. */
 export function containmentFailures(broader: WatchdogCriteria, narrower: WatchdogCriteria, hierarchy: PlaceHierarchy): string[] {
   const types = narrower.realEstateTypes;
@@ -117,12 +120,17 @@ export function containmentFailures(broader: WatchdogCriteria, narrower: Watchdo
     ['beds', scoped('beds', () => rangeContains(broader.beds, narrower.beds))],
     ['elevatorOnly', scoped('elevatorOnly', () => !broader.elevatorOnly || narrower.elevatorOnly)],
     ['terraceTypes', scoped('terraceTypes', () => anyListContains(broader.terraceTypes, narrower.terraceTypes))],
-    ['places', placesCover(broader.places, narrower.places, hierarchy)],
+    // An area inside the broader one, whose places' circle holds it, is inside those places too.
+    ['places', placesCover(broader.places, narrower.places, hierarchy) || (areaDecidesPlaces(broader) && narrower.mapArea != null && mapAreaContains(broader.mapArea, narrower.mapArea))],
     // Offers without a price reach the narrower watchdog only if it includes them.
     ['includeWithoutPrice', broader.includeWithoutPrice || !narrower.includeWithoutPrice],
     // Price-drop alerts are extra alerts: a broader watchdog without them does not cover them.
     ['priceDrops', broader.priceDrops || !narrower.priceDrops],
+    // So are comebacks and no-longer-active notices.
+    ['backOnMarket', broader.backOnMarket || !narrower.backOnMarket],
+    ['noLongerActive', broader.noLongerActive || !narrower.noLongerActive],
     ['words', wordsContain(broader.words, narrower.words)],
+    ['mapArea', mapAreaContains(broader.mapArea, narrower.mapArea)],
   ];
   return checks.filter(([, ok]) => !ok).map(([name]) => name);
 }

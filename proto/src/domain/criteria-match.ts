@@ -4,6 +4,7 @@ import type { OfferLocation, WatchdogPlace } from './location';
 import type { Offer } from './offer';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { OfferWords, hasWords, wordsAllow } from './criteria-words';
+import { mapAreaAllows } from './criteria-area';
 
 /**
  * The exact meaning of every watchdog field, shared by the matcher (is this offer for this
@@ -26,6 +27,10 @@ import { OfferWords, hasWords, wordsAllow } from './criteria-words';
  * - Words (criteria-words.ts): wanted terms, one of which occurs in the title or description, and
  *   refused ones, none of which does. The matcher checks them on the candidates its index finds
  *   (`narrowingAllows`), so they never make the index larger.
+ * - Area on a map (criteria-area.ts): the offer's GPS point lies in one of the polygons (on an
+ *   edge counts); offers located by text only never match an area. Places still apply: the
+ *   account service gives an area watchdog one place whose circle holds the area, so the index
+ *   finds it for every offer in the area and the polygons are checked on those candidates.
  */
 
 const ALL: readonly RealEstateType[] = ['Apartment', 'House', 'Land', 'Commercial', 'Other'];
@@ -100,7 +105,7 @@ export function narrowingAllows(criteria: WatchdogCriteria, words: OfferWords): 
 
 /** Whether the offer satisfies every criterion of the watchdog (not whether the watchdog is active). */
 export function matchesCriteria(criteria: WatchdogCriteria, offer: Offer): boolean {
-  return matchesIndexedCriteria(criteria, offer) && (!hasNarrowing(criteria) || narrowingAllows(criteria, offerWordsOf(offer)));
+  return matchesIndexedCriteria(criteria, offer) && (!hasNarrowing(criteria) || narrowingAllows(criteria, offerWordsOf(offer))) && mapAreaAllows(criteria.mapArea, offer.location);
 }
 
 /** The criteria the matcher's index answers: all but the narrowing ones. */

@@ -1,4 +1,4 @@
-import { exampleOffer } from '../examples/events';
+import { exampleOffer } from '../examples';
 import { ROLES } from './roles';
 import { offerAccessOf, offerFor } from './offer-access';
 

@@ -55,6 +55,11 @@ export const Offer = z.object({
   nonPublic: z.boolean(),
   insertedAt: z.string().datetime().nullable(),
   active: z.boolean(),
+  /**
+   * When the last portal withdrew it; null (or missing, on offers stored before it existed) while
+   * active. A publication after it decides whether the offer is back on the market.
+   */
+  withdrawnAt: z.string().datetime().nullable().optional(),
   priceHistory: z.array(PricePoint),
 });
 export type Offer = z.infer<typeof Offer>;

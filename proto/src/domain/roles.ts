@@ -16,6 +16,10 @@ export type Entitlements = {
   watchdogLifetimeDays: number | null;
   /** Alerts for price drops of offers already seen. */
   priceDropAlerts: boolean;
+  /** Alerts for matching offers back on the market after a withdrawal. */
+  backOnMarketAlerts: boolean;
+  /** Notices that an offer the person was alerted to is no longer active. */
+  noLongerActiveNotices: boolean;
   /** Public data API scopes. */
   apiAccess: string[];
   /** Whether alert e-mails carry an advertising banner. */
@@ -42,7 +46,7 @@ export type Entitlements = {
  * The one entitlement table. Anonymous watchdogs (only an e-mail) count as NONE. The paid tiers'
  * exact limits are not in the spec; docs/decisions.md records the values chosen here.
  */
-type Extras = Pick<Entitlements, 'maxOffersPerEmail' | 'priceHistory' | 'nonPublicOffers' | 'analytics' | 'apiQuota' | 'seats'>;
+type Extras = Pick<Entitlements, 'backOnMarketAlerts' | 'noLongerActiveNotices' | 'maxOffersPerEmail' | 'priceHistory' | 'nonPublicOffers' | 'analytics' | 'apiQuota' | 'seats'>;
 type Base = Omit<Entitlements, 'scheduledDelivery' | 'sharedRecipients'>;
 /** Issue 19, docs/decisions.md ("Delivery and shared watchdogs by tier"): digests from Mini, invitees growing with the tier. */
 const DELIVERY: Record<Role, Pick<Entitlements, 'scheduledDelivery' | 'sharedRecipients'>> = {
@@ -56,26 +60,29 @@ const DELIVERY: Record<Role, Pick<Entitlements, 'scheduledDelivery' | 'sharedRec
   10: { scheduledDelivery: true, sharedRecipients: 10 },
   10000: { scheduledDelivery: true, sharedRecipients: 10 },
 };
-const FREE_EXTRAS: Extras = { maxOffersPerEmail: 10, priceHistory: false, nonPublicOffers: 'teaser', analytics: 'summary', apiQuota: null, seats: 1 };
+const FREE_EXTRAS: Extras = { backOnMarketAlerts: false, noLongerActiveNotices: false, maxOffersPerEmail: 10, priceHistory: false, nonPublicOffers: 'teaser', analytics: 'summary', apiQuota: null, seats: 1 };
+/** Mini and above: every alert about offers already seen (price drops, comebacks, withdrawals). */
+const SEEN_OFFER_ALERTS = { backOnMarketAlerts: true, noLongerActiveNotices: true } as const;
 const TOP_EXTRAS: Extras = {
+  ...SEEN_OFFER_ALERTS,
   maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 10, perMinute: 1_000, perMonth: 1_000_000 }, seats: 10,
 };
 
 const BASE: Record<Role, Base> = {
   0: { maxActiveWatchdogs: 3, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
   1: { maxActiveWatchdogs: 5, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
-  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false, ...FREE_EXTRAS },
+  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false, ...FREE_EXTRAS, ...SEEN_OFFER_ALERTS },
   5: {
     maxActiveWatchdogs: 20, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false,
-    maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'full', apiQuota: null, seats: 1,
+    ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'full', apiQuota: null, seats: 1,
   },
   6: {
     maxActiveWatchdogs: 50, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history'], adsInEmails: false,
-    maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'trend', apiQuota: { keys: 1, perMinute: 60, perMonth: 10_000 }, seats: 1,
+    ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'trend', apiQuota: { keys: 1, perMinute: 60, perMonth: 10_000 }, seats: 1,
   },
   7: {
     maxActiveWatchdogs: 200, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report'], adsInEmails: false,
-    maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 3, perMinute: 300, perMonth: 100_000 }, seats: 3,
+    ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 3, perMinute: 300, perMonth: 100_000 }, seats: 3,
   },
   9: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
   10: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },

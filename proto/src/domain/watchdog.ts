@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
 import { WordsCriterion } from './criteria-words';
+import { MapArea } from './criteria-area';
 import { WatchdogPlace } from './location';
 import { Delivery, WatchdogMember } from './delivery';
 
@@ -33,8 +34,14 @@ export const WatchdogCriteria = z.object({
   includeWithoutPrice: z.boolean().default(true),
   /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
   priceDrops: z.boolean().default(false),
+  /** Also alert when a matching offer comes back on the market after a withdrawal (a paid entitlement). */
+  backOnMarket: z.boolean().default(false),
+  /** A notice when an offer this watchdog alerted to is withdrawn (a paid entitlement; opt-in, docs/decisions.md). */
+  noLongerActive: z.boolean().default(false),
   /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
   words: WordsCriterion.default({ any: [], none: [] }),
+  /** Polygons drawn on a map (criteria-area.ts): the offer's GPS point lies in one; checked after the matcher's index. */
+  mapArea: MapArea.nullable().default(null),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;

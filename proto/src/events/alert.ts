@@ -10,12 +10,27 @@ export const Recipient = z.object({
 });
 export type Recipient = z.infer<typeof Recipient>;
 
+/**
+ * Why an alert goes out: a new offer, a price drop, an offer back on the market after a withdrawal,
+ * or a notice that an offer the person was alerted to is no longer active. The last two were added
+ * to the enum in place (docs/decisions.md, "Alert kinds"): the notifier, its only reader, reads them
+ * before the matcher writes them.
+ */
+export const ALERT_REASONS = ['new', 'priceDrop', 'backOnMarket', 'noLongerActive'] as const;
+export const AlertReason = z.enum(ALERT_REASONS);
+export type AlertReason = z.infer<typeof AlertReason>;
+
 /** An offer matched a watchdog. Key: the recipient's e-mail in lower case, so one person's matches keep order. */
 export const MatchFoundV1 = z.object({
   recipient: Recipient,
   watchdogId: z.string(),
   offer: Offer,
-  reason: z.enum(['new', 'priceDrop']),
+  reason: AlertReason,
+  /**
+   * For `backOnMarket` and `noLongerActive`: when the offer was withdrawn. With the offer it names
+   * the occasion, so each comeback and each withdrawal is news once (the notifier's ledger key).
+   */
+  withdrawnAt: z.string().datetime().optional(),
   matchedAt: z.string().datetime(),
   fetchedAt: z.string().datetime(),
   /** Whether the alert e-mail carries an advertising banner (owner's entitlements). */

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { EXAMPLES, PORTALS, type Offer } from '@rr/proto';
+import { PORTALS, type Offer } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import { getGazetteer } from '@rr/gazetteer';
 import type { ListingRecord } from '../../../services/normaliser/src/domain/listing-record';
 import { OfferStore } from '../../../services/normaliser/src/repositories/offer-store';

@@ -100,6 +100,8 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const app = express();
     app.disable('x-powered-by');
     app.use(httpObservability('account'));
+    // A watchdog's area may come with many points: a body of 10,000 is read and refused with the validation's message.
+    app.use('/filters', express.json({ limit: '1mb' }));
     app.use(express.json({ limit: '64kb' }));
     app.use(express.urlencoded({ extended: false, limit: '16kb' }));
     const startedAt = Date.now();

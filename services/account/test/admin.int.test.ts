@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@rr/kit';
+import { waitFor } from '@rr/kit/testing';
 import { ADMIN, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(30_000);

@@ -1,12 +1,20 @@
-import { ADMIN, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
+import { runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
+import { RawListing } from '@rr/proto';
+import { normaliserService } from '@rr/normaliser/src/main';
+import { offerIdOf } from '@rr/normaliser/src/domain/offer-factory';
+import { ADMIN, freePort, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(60_000);
 
 let stack: Stack;
 let admin: [string, string];
+let offersPort: number;
 
 beforeAll(async () => {
-  stack = await startStack();
+  offersPort = await freePort();
+  // The normaliser answers the offer endpoints; it is started by the test that needs it.
+  stack = await startStack({ OFFERS_URL: `http://127.0.0.1:${offersPort}` });
   const login = await stack.client().post('/api/auth/login').send(ADMIN).expect(200);
   admin = ['Authorization', `Bearer ${login.body.data.token}`];
 }, 60_000);
@@ -83,4 +91,61 @@ describe('the public data API with API keys, through the gateway', () => {
     expect(report.responses['200'].content['application/json'].example.data.report.status).toBe('ok');
     expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['ReportAnswer', 'ApiError']));
   });
+
+  it('searches, syncs and tells an offer\'s history through the gateway, within the plan\'s scopes, with errors in words', async () => {
+    const normaliser = await runService(normaliserService, { ...stack.env, OFFERS_API_PORT: String(offersPort), NORMALISER_FROM_BEGINNING: 'true' }, { trapSignals: false });
+    try {
+      const listing = RawListing.parse({
+        portal: 'sreality', listingId: `api-${Date.now()}`, url: 'https://www.sreality.cz/detail/prodej/byt/2+kk/brno/1', title: 'Prodej bytu 2+kk 54 m²',
+        description: 'Byt 2+kk v Brně.', adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+kk', area: 54, landArea: null,
+        price: 5_490_000, priceText: '5 490 000 Kč', locality: 'Brno', lat: 49.1951, lon: 16.6068, images: [],
+      });
+      await stack.bus.publish('listing.fetched', `sreality:${listing.listingId}`, { listing, fetchedAt: new Date().toISOString() });
+      const id = offerIdOf(`sreality:${listing.listingId}`);
+
+      const enterprise = await registered();
+      await setRole(enterprise.id, 9, '2099-01-01T00:00:00.000Z');
+      const api = stack.client();
+      const key: [string, string] = ['Authorization', `Bearer ${(await api.post('/api/profile/api-keys').set(...enterprise.auth).send({ name: 'sync' }).expect(201)).body.data.key}`];
+
+      const detail = await waitForValue('history/detail', async () => {
+        const res = await api.get(`/api/v1/history/detail?id=${id}`).set(...key);
+        return res.status === 200 && res;
+      }, 30_000);
+      expect(detail.body.data).toMatchObject({ id, price: 5_490_000, sources: [{ portal: 'sreality', listingId: listing.listingId }], priceChanges: [{ price: 5_490_000, change: null }] });
+
+      const search = await api.get('/api/v1/real-estate?placeKind=municipality&placeCode=582786&dispositions=2%2Bkk').set(...key).expect(200);
+      expect(search.body.data.items.map((o: { id: string }) => o.id)).toContain(id);
+      expect(search.headers['ratelimit-limit']).toBeDefined();
+      const changes = await api.get('/api/v1/history/list?limit=500').set(...key).expect(200);
+      expect(changes.body.data.items.map((o: { id: string }) => o.id)).toContain(id);
+      expect(changes.body.data.next).toMatch(/^\d+~/);
+
+      const bad = await api.get('/api/v1/real-estate?placeKind=municipality&colour=red').set(...key).expect(400);
+      expect(bad.body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { colour: 'unknown parameter', placeCode: expect.any(String) } });
+      await api.get('/api/v1/history/detail?id=of_nope').set(...key).expect(404);
+
+      // Premium's API has the history scope only.
+      const premium = await registered();
+      await setRole(premium.id, 6, '2099-01-01T00:00:00.000Z');
+      const premiumKey: [string, string] = ['Authorization', `Bearer ${(await api.post('/api/profile/api-keys').set(...premium.auth).send({ name: 'p' }).expect(201)).body.data.key}`];
+      const refused = await api.get('/api/v1/real-estate?placeKind=municipality&placeCode=582786').set('Accept-Language', 'en').set(...premiumKey).expect(403);
+      expect(refused.body.error.message).toBe('Your plan does not include this API endpoint.');
+      await api.get(`/api/v1/history/detail?id=${id}`).set(...premiumKey).expect(200);
+    } finally {
+      await normaliser.db?.dropDatabase().catch(() => undefined);
+      await normaliser.stop();
+    }
+  });
+
+  it('lists the offer endpoints in the OpenAPI document, with their parameters and examples', async () => {
+    const { body } = await stack.client().get('/api/v1/openapi.json').expect(200);
+    const names = (path: string) => body.paths[path].get.parameters.map((p: { name: string }) => p.name);
+    expect(names('/real-estate')).toEqual(expect.arrayContaining(['placeKind', 'placeCode', 'adType', 'realEstateType', 'dispositions', 'priceFrom', 'priceTo', 'areaFrom', 'areaTo', 'limit', 'cursor']));
+    expect(names('/history/list')).toEqual(['cursor', 'limit']);
+    expect(names('/history/detail')).toEqual(['id']);
+    expect(body.paths['/history/detail'].get.responses['200'].content['application/json'].example.data.priceChanges).toHaveLength(1);
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['RealEstate', 'Contact', 'Offer', 'OfferHistory', 'Place', 'ReportAnswer']));
+  });
 });
+

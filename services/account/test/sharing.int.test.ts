@@ -1,4 +1,4 @@
-import { memberLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { memberLinkToken } from '@rr/proto/node';
 import { LINK_SECRET, eventually, linkParam, mailsTo, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(60_000);

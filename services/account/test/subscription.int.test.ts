@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import type { SubscriptionChangedV1 } from '@rr/proto';
-import { EXAMPLES } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import { eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { watchdogLinkToken } from '@rr/proto/node';
 import { ADMIN, LINK_SECRET, eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
 
 jest.setTimeout(30_000);

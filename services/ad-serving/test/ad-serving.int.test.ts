@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@rr/kit';
+import { waitFor } from '@rr/kit/testing';
 import { signAdToken } from '../src/domain/ad-token';
 import { balanceOf } from '../src/domain/ledger';
 import { AD_TOKEN_SECRET, DESKTOP, MAILDEV_URL, MOBILE, approvedCampaign, startAds, type AdsStack } from './stack';

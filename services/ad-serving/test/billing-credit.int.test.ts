@@ -1,4 +1,4 @@
-import { waitFor } from '@rr/kit';
+import { waitFor } from '@rr/kit/testing';
 import { BILLING, startBilling } from '@rr/billing/test/stack';
 import { balanceOf } from '../src/domain/ledger';
 import { approvedCampaign, startAds, type AdsStack } from './stack';

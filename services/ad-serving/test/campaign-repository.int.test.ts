@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { testEnv } from '@rr/kit';
+import { testEnv } from '@rr/kit/testing';
 import { CampaignRepository, type CampaignRecord } from '../src/repositories/campaign.repository';
 
 /** The serving set reads every running campaign: paging by (end, id) must neither drop nor repeat one. */

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import jwt from 'jsonwebtoken';
-import { Bus, createLogger, runService, testEnv } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { testEnv } from '@rr/kit/testing';
 import { solidPng } from '../src/domain/png';
 import { startAdServing } from '../src/ad-serving';
 import { AdServingConfig } from '../src/config';

@@ -1,5 +1,7 @@
-import { Bus, createLogger, runService, testEnv, waitForValue } from '@rr/kit';
-import { exampleOffer, type Offer } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { testEnv, waitForValue } from '@rr/kit/testing';
+import { type Offer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { analyticsService } from '../src/main';
 import { mergeCells } from '../src/domain/price-bucket';
 import { OfferFactRepository } from '../src/repositories/offer-fact.repository';

@@ -1,5 +1,7 @@
-import { Bus, createLogger, runService, testEnv, waitForValue } from '@rr/kit';
-import { exampleOffer, type EstimateAnswer, type Offer, type ReportAnswer } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { testEnv, waitForValue } from '@rr/kit/testing';
+import { type EstimateAnswer, type Offer, type ReportAnswer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { analyticsService } from '../src/main';
 
 jest.setTimeout(120_000);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convert } from 'xmlbuilder2';
-import { waitFor, waitForValue } from '@rr/kit';
+import { waitFor, waitForValue } from '@rr/kit/testing';
 import { BILLING, startBilling } from './stack';
 
 type Stack = Awaited<ReturnType<typeof startBilling>>;

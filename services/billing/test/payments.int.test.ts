@@ -1,4 +1,4 @@
-import { waitFor, waitForValue } from '@rr/kit';
+import { waitFor, waitForValue } from '@rr/kit/testing';
 import { BILLING, startBilling } from './stack';
 
 type Stack = Awaited<ReturnType<typeof startBilling>>;
@@ -105,6 +105,18 @@ describe('billing with the payment simulator', () => {
     await s.parts.deps.payments.update(payment.id, { checkAt: new Date(Date.now() - 1000) });
     const round = await s.parts.reconciler.round();
     expect(round.checked).toBeGreaterThanOrEqual(1);
+    expect(await paymentState(payment.id)).toBe('paid');
+    expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('active');
+  }, 30_000);
+
+  it('acts on the reported state when another writer claimed the move and has not written it (a lookup racing a notification, or a crash between)', async () => {
+    const userId = newUser();
+    const { payment } = (await checkout(userId)).body.data;
+    await admin(`/gopay/payments/${await providerIdOf(payment.id)}/pay`, { notify: false });
+    // The other writer's claim of created → paid, without its write to the payment.
+    await s.parts.deps.payments.model.db.collection('payment_transitions').insertOne({ _id: `${payment.id}>paid` as never, at: new Date() });
+    const after = await s.parts.settlement.refresh((await s.parts.deps.payments.findById(payment.id))!);
+    expect(after.state).toBe('paid');
     expect(await paymentState(payment.id)).toBe('paid');
     expect((await s.parts.deps.subscriptions.findByUser(userId))?.status).toBe('active');
   }, 30_000);

@@ -1,4 +1,4 @@
-import { waitForValue } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import { BILLING, startBilling } from './stack';
 
 type Stack = Awaited<ReturnType<typeof startBilling>>;

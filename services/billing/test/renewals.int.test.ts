@@ -1,4 +1,4 @@
-import { waitFor, waitForValue } from '@rr/kit';
+import { waitFor, waitForValue } from '@rr/kit/testing';
 import { BILLING, startBilling } from './stack';
 
 type Stack = Awaited<ReturnType<typeof startBilling>>;

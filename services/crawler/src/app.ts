@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import express from 'express';
-import { CoalescingPublisher, jsonErrorHandler, listen, type ServiceContext } from '@rr/kit';
-import { PORTALS, type ListingFetchedV1, type Portal } from '@rr/proto';
+import { jsonErrorHandler, listen, type ServiceContext } from '@rr/kit';
+import { PORTALS, type Portal } from '@rr/proto';
 import type { PortalAdapter } from './adapters/types';
 import { portalSettingsOf, type CrawlerConfig, type PortalSettings } from './config';
 import { PortalRunner, type RunnerOptions } from './crawl/portal-runner';
-import type { ListingOrigin } from './crawl/crawl-portal';
+import { ListingEvents } from './crawl/listing-events';
 import { CRAWL_REQUESTED_GROUP, onCrawlRequested } from './handlers/on-crawl-requested';
 import { createBrowserRenderer, type Renderer } from './http/browser';
 import { PoliteClient } from './http/polite-client';
@@ -44,11 +44,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
   if (PORTALS.some((p) => settings[p].enabled && options.adapters[p]?.rendersPages)) renderer.warmUp();
   const shutdownSignal = new AbortController();
   const runners: Partial<Record<Portal, PortalRunner>> = {};
-  // Listings leave one by one as they are parsed; those that arrive while a send is in flight,
-  // from any portal, ride together in the next one.
-  const listingsOut = new CoalescingPublisher<{ data: ListingFetchedV1; origin?: ListingOrigin }>((items) =>
-    bus.publishMany('listing.fetched', items.map(({ data, origin }) => ({ key: `${data.listing.portal}:${data.listing.listingId}`, data, ...origin }))));
-  const emitListing = (data: ListingFetchedV1, origin?: ListingOrigin) => listingsOut.add({ data, origin });
+  const listingEvents = new ListingEvents(bus);
   for (const portal of PORTALS) {
     const adapter = options.adapters[portal];
     if (!settings[portal].enabled) continue;
@@ -58,7 +54,7 @@ export async function startCrawler(ctx: ServiceContext<CrawlerConfig>, options: 
     }
     const client = clientFor(settings[portal], config, { log, renderer, transport: options.transport, signal: shutdownSignal.signal });
     runners[portal] = new PortalRunner({
-      settings: settings[portal], adapter, client, listings, portals, bus, emitListing, instanceId, log,
+      settings: settings[portal], adapter, client, listings, portals, listingEvents, instanceId, log,
       maxPages: config.CRAWL_MAX_PAGES,
       fullWalkMaxPages: config.CRAWL_FULL_WALK_MAX_PAGES,
       fullWalkMs: config.CRAWL_FULL_WALK_SECONDS * 1000,

@@ -39,6 +39,8 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   app.use(compression());
 
   const api = express.Router();
+  // A watchdog's area drawn on the map may come with many points; the account service refuses too many with a message.
+  api.use('/filters', express.json({ limit: '1mb' }));
   api.use(express.json({ limit: config.JSON_BODY_LIMIT }));
   // One-click unsubscribe (RFC 8058) posts a form body.
   api.use(express.urlencoded({ extended: false, limit: '16kb' }));
@@ -60,7 +62,7 @@ export function createGatewayApp({ config, log, gazetteer }: GatewayDeps): Expre
   const toAccount = proxyTo(config.ACCOUNT_URL, config.UPSTREAM_TIMEOUT_MS, log);
   for (const prefix of ACCOUNT_ROUTES) api.use(prefix.replace(/^\/api/, ''), (req, res, next) => toAccount(req, res, next));
   // The public data API: API keys, limits and its own OpenAPI document (docs/decisions.md, "Public data API").
-  api.use('/v1', publicApiV1({ accountUrl: config.ACCOUNT_URL, analyticsUrl: config.ANALYTICS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log, gazetteer }));
+  api.use('/v1', publicApiV1({ accountUrl: config.ACCOUNT_URL, analyticsUrl: config.ANALYTICS_URL, offersUrl: config.OFFERS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, log, gazetteer }));
   api.use('/offers', proxyTo(config.OFFERS_URL, config.UPSTREAM_TIMEOUT_MS, log));
   // Checkout, payments, subscription, and GoPay's public notification call (GET ?id=).
   api.use('/billing', proxyTo(config.BILLING_URL, config.UPSTREAM_TIMEOUT_MS, log));

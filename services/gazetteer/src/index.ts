@@ -1,4 +1,4 @@
-import { municipalitiesCsvPath } from '@rr/kit/src/paths';
+import { municipalitiesCsvPath } from '@rr/kit';
 import { Gazetteer } from './gazetteer';
 import { readMunicipalities } from './load';
 

@@ -13,7 +13,6 @@ export * from './http-server';
 export * from './mailer';
 export * from './service';
 export * from './paths';
-export * from './testing';
 export * from './json-bytes';
 export * from './http-errors';
 export * from './hmac-key';

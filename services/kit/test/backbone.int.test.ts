@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { EXAMPLES, HEADERS, dlqTopicOf } from '@rr/proto';
+import { HEADERS, dlqTopicOf } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import type { Envelope } from '@rr/proto';
 import { Bus, ProcessedEvents, connectDatabase, createLogger, AppError } from '../src';
 import { testEnv, waitFor } from '../src/testing';

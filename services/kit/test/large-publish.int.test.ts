@@ -1,4 +1,4 @@
-import { EXAMPLES } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import { Bus, createLogger } from '../src';
 import { testEnv } from '../src/testing';
 

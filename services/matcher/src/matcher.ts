@@ -4,7 +4,9 @@ import { ReplayProgress } from './domain/replay-progress';
 import { WatchdogRegistry } from './domain/watchdog-registry';
 import type { MatcherConfig } from './config';
 import { onOfferPublished } from './handlers/on-offer-published';
+import { onOfferRelisted } from './handlers/on-offer-relisted';
 import { onOfferUpdated } from './handlers/on-offer-updated';
+import { onOfferWithdrawn } from './handlers/on-offer-withdrawn';
 import { onWatchdogChanged } from './handlers/on-watchdog-changed';
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -27,13 +29,21 @@ export async function startMatcher({ bus, config, log, shutdown }: ServiceContex
     handleBatch: onWatchdogChanged(registry, () => (ready ? null : progress)),
   });
 
+  let consuming = false;
   const startMatching = async () => {
     registry.finishLoading();
     ready = true;
     log.info({ watchdogs: registry.size, shard, stalled: progress.stalled }, 'watchdogs replayed; matching offers');
     const suffix = shard.count > 1 ? `.shard-${shard.index}-of-${shard.count}` : '';
-    await bus.subscribe({ group: `matcher.on-offer-published${suffix}`, events: ['offer.published'], handle: onOfferPublished(bus, registry) });
-    await bus.subscribe({ group: `matcher.on-offer-updated${suffix}`, events: ['offer.updated'], handle: onOfferUpdated(bus, registry) });
+    // Joined together: each join waits for the broker's first rebalance, and a group new to Kafka
+    // starts at the end of its topic once joined (what comes before is not its to see).
+    await Promise.all([
+      bus.subscribe({ group: `matcher.on-offer-published${suffix}`, events: ['offer.published'], handle: onOfferPublished(bus, registry) }),
+      bus.subscribe({ group: `matcher.on-offer-updated${suffix}`, events: ['offer.updated'], handle: onOfferUpdated(bus, registry) }),
+      bus.subscribe({ group: `matcher.on-offer-relisted${suffix}`, events: ['offer.relisted'], handle: onOfferRelisted(bus, registry) }),
+      bus.subscribe({ group: `matcher.on-offer-withdrawn${suffix}`, events: ['offer.withdrawn'], handle: onOfferWithdrawn(bus, registry) }),
+    ]);
+    consuming = true;
   };
   // The health endpoint says "not ready" until the replay is done; offers wait in Kafka meanwhile.
   const poll = setInterval(() => {
@@ -53,7 +63,10 @@ export async function startMatcher({ bus, config, log, shutdown }: ServiceContex
   shutdown.add('expiry-sweep', () => clearInterval(sweep));
 
   return {
-    checks: { watchdogs: async () => (ready ? { ok: true } : { ok: false, detail: `replaying partitions ${progress.partitionsBehind.join(', ')}` }) },
-    details: () => ({ ready, watchdogs: registry.size, shard }),
+    checks: {
+      watchdogs: async () => (ready ? { ok: true } : { ok: false, detail: `replaying partitions ${progress.partitionsBehind.join(', ')}` }),
+      offers: async () => (consuming ? { ok: true } : { ok: false, detail: 'joining the offer groups' }),
+    },
+    details: () => ({ ready, consuming, watchdogs: registry.size, shard }),
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
-import { ROLES, exampleOffer, exampleWatchdog, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
+import { ROLES, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
 import { matcherService } from '../src/main';
 import { shardOf } from '../src/domain/shard';
 
@@ -105,6 +107,42 @@ describe('two matcher instances against Kafka', () => {
     expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(new Set([paid.id]));
     expect(matchesFor(o.id).every((m) => m.data.reason === 'priceDrop' && !m.data.withAds && m.data.maxOffers === 20)).toBe(true);
     expect(matchesFor(source.id)).toHaveLength(0);
+  });
+
+  it('alerts a comeback as such to opted-in paying owners and as a new offer to the others, naming the withdrawal', async () => {
+    const back = watchdog(400, { ownerRole: ROLES.STANDARD, criteria: { ...exampleWatchdog.criteria, backOnMarket: true } });
+    await change(back);
+    const o = offer('r1');
+    const withdrawnAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const got = await waitFor('comeback matched', async () => {
+      await bus.publish('offer.relisted', o.id, { offer: o, withdrawnAt, fetchedAt: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      return matchesFor(o.id).some((m) => m.data.watchdogId === back.id) && matchesFor(o.id);
+    });
+    const mine = got.filter((m) => m.data.watchdogId === back.id);
+    expect(mine.every((m) => m.data.reason === 'backOnMarket' && m.data.withdrawnAt === withdrawnAt)).toBe(true);
+    const others = got.filter((m) => m.data.watchdogId !== back.id);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((m) => m.data.reason === 'new' && m.data.withdrawnAt === undefined)).toBe(true);
+  });
+
+  it('offers no-longer-active notices for a withdrawn offer only to opted-in paying owners', async () => {
+    const notices = watchdog(500, { ownerRole: ROLES.MINI, criteria: { ...exampleWatchdog.criteria, noLongerActive: true } });
+    await change(notices);
+    const o = offer('g1', { active: false });
+    const withdrawnAt = new Date().toISOString();
+    const old = offer('g0');
+    await bus.publish('offer.withdrawn', old.id, { offerId: old.id, withdrawnAt });
+    const got = await waitFor('withdrawal matched', async () => {
+      await bus.publish('offer.withdrawn', o.id, { offerId: o.id, withdrawnAt, offer: o });
+      await new Promise((r) => setTimeout(r, 300));
+      return matchesFor(o.id).length > 0 && matchesFor(o.id);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(new Set([notices.id]));
+    expect(got.every((m) => m.data.reason === 'noLongerActive' && m.data.withdrawnAt === withdrawnAt && !m.data.offer.active)).toBe(true);
+    // A withdrawal that does not carry the offer (written before it did) alerts no one.
+    expect(matchesFor(old.id)).toHaveLength(0);
   });
 
   it('puts a banner only in free alerts whose owner consented to commercial communications', async () => {

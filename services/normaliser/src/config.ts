@@ -17,5 +17,10 @@ export const NormaliserConfig = BaseConfig.extend({
    */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   NORMALISER_OUTBOX_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * How long an offer must have stayed withdrawn for its return to be "back on the market"
+   * (`offer.relisted`): a day (docs/decisions.md, "Alert kinds"); the local system uses a minute.
+   */
+  COMEBACK_MIN_SECONDS: z.coerce.number().positive().default(86_400),
 });
 export type NormaliserConfig = z.infer<typeof NormaliserConfig>;

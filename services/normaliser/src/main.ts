@@ -1,8 +1,8 @@
 import { getGazetteer } from '@rr/gazetteer';
 import { listen, runService, type ServiceDefinition } from '@rr/kit';
 import { NormaliserConfig } from './config';
-import { createListingsHandler, publisherOf } from './handlers/on-listings.handler';
-import { OutboxRelay } from './handlers/outbox-relay';
+import { createListingsHandler } from './handlers/on-listings.handler';
+import { OutboxRelay, offerEventPublisher } from './journal/outbox-relay';
 import { createOffersApi } from './http/offers-api';
 import { JournalRepository } from './repositories/journal.repository';
 import { OfferStore } from './repositories/offer-store';
@@ -28,7 +28,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     let seq = marks.head;
     let projected = 0;
     for await (const b of journal.batchesAfter(marks.projected)) {
-      await store.apply(b.batch);
+      await store.apply(b.batch, b.seq);
       await journal.markProjected(b.seq);
       seq = Math.max(seq, b.seq);
       projected++;
@@ -40,7 +40,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       await journal.markPublished(upTo);
       await journal.deleteThrough(upTo);
     };
-    const relay = new OutboxRelay({ publish: publisherOf(bus), markPublished, log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
+    const relay = new OutboxRelay({ publish: offerEventPublisher(bus), markPublished, log, retryMs: config.NORMALISER_OUTBOX_RETRY_MS });
     for await (const b of journal.batchesAfter(marks.published)) relay.add(b.seq, b.batch.events);
     const unpublished = relay.backlog;
     if (unpublished > 0) await relay.flush();
@@ -48,7 +48,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
     shutdown.add('outbox-relay', () => relay.stop());
     log.info({ seq, projected, unpublished, ms: Date.now() - started }, 'journal caught up');
 
-    const handler = createListingsHandler({ log, gazetteer, store, journal, relay, seq, maxBacklog: 8 });
+    const handler = createListingsHandler({ log, gazetteer, store, journal, relay, seq, maxBacklog: 8, comebackMinMs: config.COMEBACK_MIN_SECONDS * 1_000 });
     await bus.subscribe({
       group: 'normaliser.on-listings',
       events: ['listing.fetched', 'listing.withdrawn'],
@@ -56,7 +56,7 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
+    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET, projectedSeq: () => journal.projectedSeq() }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
     shutdown.add('offers-api', api.close);
     log.info({ port: api.port }, 'offers API listening');
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { getGazetteer } from '@rr/gazetteer';
-import { Bus, connectDatabase, createLogger, databaseNameOf, runService, waitForValue } from '@rr/kit';
+import { Bus, connectDatabase, createLogger, databaseNameOf, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, RawListing } from '@rr/proto';
 import { BatchNormaliser } from '../src/domain/normalise-batch';
 import { offerIdOf } from '../src/domain/offer-factory';
@@ -120,7 +121,7 @@ describe('normaliser journal and outbox', () => {
     for await (const b of journal.batchesAfter(0)) back.push(b);
     expect(back.map((b) => b.seq)).toEqual([1]);
     expect(back[0].batch.events).toEqual(JSON.parse(JSON.stringify(batch.events)));
-    expect(back[0].batch.events.map((e) => ('offer' in e.data ? e.data.offer.sources.length : 0))).toEqual([2, 1]);
+    expect(back[0].batch.events.map((e) => ('offer' in e.data ? e.data.offer?.sources.length : 0))).toEqual([2, 1]);
   });
 
   it('retries a batch on fresh state when another instance wrote to the journal meanwhile', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import type { Envelope, Offer, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1, RawListing } from '@rr/proto';
 import { normaliserService } from '../src/main';
 import { offerIdOf } from '../src/domain/offer-factory';
@@ -146,4 +147,87 @@ describe('normaliser against Kafka and the database', () => {
     } while (next && seen.length < 200);
     expect(seen).toEqual(expected);
   });
+
+  describe('the public API\'s offer endpoints (search, changes, history)', () => {
+    const ostrava = (n: number, over: Parameters<typeof rawListing>[0] = {}) => rawListing({
+      listingId: `os-${n}-${run}`, locality: 'Ostrava', lat: 49.8209 + n * 0.001, lon: 18.2625 + n * 0.001, area: 40 + n * 7,
+      title: `Prodej bytu 2+kk ${40 + n * 7} m²`, description: `Byt číslo ${n} v Ostravě, ${40 + n * 7} m².`, price: 3_000_000 + n * 100_000, images: [], ...over,
+    });
+    const published = (listingId: string) => waitFor(`offer.published ${listingId}`, () => received.published.find((e) => e.key === offerIdOf(`sreality:${listingId}`)));
+    type Page = { items: Array<{ id: string; dispositionLabel: string; price: number | null }>; next: string | null };
+
+    it('searches a place by watchdog criteria page by page, newest first, without gaps or repeats while offers arrive', async () => {
+      const listings = [ostrava(1), ostrava(2), ostrava(3), ostrava(4, { dispositionLabel: '3+1', title: 'Prodej bytu 3+1 68 m²' }), ostrava(5, { price: 9_900_000 }), ostrava(6)];
+      await publishFetched(...listings);
+      const events = await Promise.all(listings.map((l) => published(l.listingId)));
+      const place = events[0].data.offer.location.municipalityCode!;
+      const wanted = events.map((e) => e.data.offer).filter((o) => o.dispositionLabel === '2+kk' && o.price! <= 5_000_000)
+        .sort((a, b) => b.foundAt.localeCompare(a.foundAt) || b.id.localeCompare(a.id)).map((o) => o.id);
+      expect(wanted).toHaveLength(4);
+
+      const seen: string[] = [];
+      let next: string | null = null;
+      let pages = 0;
+      do {
+        const res: request.Response = await request(api).get(`/offers/search?placeKind=municipality&placeCode=${place}&dispositions=2%2Bkk&priceTo=5000000&limit=2${next ? `&cursor=${next}` : ''}`).expect(200);
+        const page = res.body.data as Page;
+        seen.push(...page.items.map((o) => o.id));
+        for (const o of page.items) expect(o).toMatchObject({ dispositionLabel: '2+kk', contact: { listings: [expect.objectContaining({ portal: 'sreality' })] } });
+        next = page.next;
+        // An offer that arrives while a client pages is newer than the first page: it is not in the later ones.
+        if (pages++ === 0) {
+          await publishFetched(ostrava(7));
+          await published(ostrava(7).listingId);
+        }
+      } while (next && pages < 20);
+      expect(seen).toEqual(wanted);
+    });
+
+    it('refuses a search with a missing or unknown parameter, naming it', async () => {
+      const missing = await request(api).get('/offers/search?placeKind=municipality').expect(400);
+      expect(missing.body.error.fields.placeCode).toBeDefined();
+      const unknown = await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&colour=red').expect(400);
+      expect(unknown.body.error.fields).toEqual({ colour: 'unknown parameter' });
+      await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&priceFrom=5&priceTo=1').expect(400);
+      await request(api).get('/offers/search?placeKind=municipality&placeCode=582786&cursor=abc').expect(400);
+    });
+
+    it('lists every change once from a cursor, a withdrawal included, and continues from where a sync stopped', async () => {
+      const walk = async (from: string | null) => {
+        const ids: string[] = [];
+        let cursor = from;
+        for (let i = 0; i < 100; i++) {
+          const res: request.Response = await request(api).get(`/offers/changes?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+          ids.push(...(res.body.data.items as Offer[]).map((o) => o.id));
+          cursor = res.body.data.next;
+          if (!res.body.data.more) break;
+        }
+        return { ids, cursor: cursor! };
+      };
+      const first = await walk(null);
+      expect(new Set(first.ids).size).toBe(first.ids.length);
+      const all = await request(api).get('/offers?limit=100&active=all').expect(200);
+      expect(first.ids.sort()).toEqual((all.body.data.items as Offer[]).map((o) => o.id).sort());
+
+      const listingId = `os-1-${run}`;
+      await bus.publish('listing.withdrawn', `sreality:${listingId}`, { portal: 'sreality', listingId, detectedAt: fetchedAt() });
+      const id = offerIdOf(`sreality:${listingId}`);
+      await waitFor('offer.withdrawn', () => received.withdrawn.find((e) => e.key === id));
+      const res = await request(api).get(`/offers/changes?cursor=${first.cursor}`).expect(200);
+      expect((res.body.data.items as Offer[]).map((o) => [o.id, o.active])).toEqual([[id, false]]);
+      expect((await request(api).get(`/offers/changes?cursor=${res.body.data.next}`).expect(200)).body.data).toMatchObject({ items: [], next: res.body.data.next, more: false });
+      await request(api).get('/offers/changes?cursor=12').expect(400);
+    });
+
+    it('tells one offer\'s history: its listings and price changes', async () => {
+      const id = offerIdOf(`sreality:p-${run}`);
+      const res = await request(api).get(`/offers/history?id=${id}`).expect(200);
+      expect(res.body.data).toMatchObject({ id, active: true, price: 5_000_000, sources: [{ portal: 'sreality', listingId: `p-${run}`, active: true }] });
+      expect(res.body.data.priceChanges.map((c: { price: number; change: number | null }) => [c.price, c.change])).toEqual([[5_490_000, null], [5_000_000, -490_000]]);
+      await request(api).get('/offers/history?id=of_nope').expect(404);
+      const unknown = await request(api).get(`/offers/history?id=${id}&full=1`).expect(400);
+      expect(unknown.body.error.fields).toEqual({ full: 'unknown parameter' });
+    });
+  });
 });
+

@@ -1,5 +1,5 @@
 import { createMailer, listen, type ServiceContext } from '@rr/kit';
-import { memberLinkToken, watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { memberLinkToken, watchdogLinkToken } from '@rr/proto/node';
 import type { NotifierConfig } from './config';
 import { Dispatcher } from './dispatcher';
 import { onMatchFound } from './handlers/on-match-found';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService, waitFor as until } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitFor as until } from '@rr/kit/testing';
 import { approvedCampaign, startAds, type AdsStack } from '@rr/ad-serving/test/stack';
 import { notifierService } from '../src/main';
 import { mailTo, matchFor, sleep, waitFor } from './helpers';

@@ -1,4 +1,5 @@
-import { Bus, createLogger, runService, testRunId } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { testRunId } from '@rr/kit/testing';
 import type { AlertSentV1, Delivery, Envelope } from '@rr/proto';
 import { notifierService } from '../src/main';
 import { ledgerModel } from '../src/repositories/ledger.model';

@@ -1,5 +1,6 @@
-import { waitForValue } from '@rr/kit';
-import { exampleOffer, EXAMPLES, type MatchFoundV1, type Offer } from '@rr/proto';
+import { waitForValue } from '@rr/kit/testing';
+import { type MatchFoundV1, type Offer } from '@rr/proto';
+import { exampleOffer, EXAMPLES } from '@rr/proto/examples';
 
 export type CaughtMail = { subject: string; time: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { AppError, Bus, connectDatabase, createLogger, databaseNameOf, runService, testEnv, waitForValue } from '@rr/kit';
+import { AppError, Bus, connectDatabase, createLogger, databaseNameOf, runService } from '@rr/kit';
+import { testEnv, waitForValue } from '@rr/kit/testing';
 import { ROLES, type Envelope, type EventData } from '@rr/proto';
 import { opsService } from '../src/main';
 import { ReplayJobRepository } from '../src/repositories/replay-job.repository';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { waitFor } from '@rr/kit';
+import { waitFor } from '@rr/kit/testing';
 import { SIM_CREDENTIALS, SIM_FIO, startPaymentSimulator } from './support';
 
 type Sim = Awaited<ReturnType<typeof startPaymentSimulator>>;

@@ -52,6 +52,13 @@ export function adminRouter(sim: Simulator): Router {
     res.json({ propertyId: req.params.id, withdrawn: listings.map(({ portal, listingId }) => ({ portal, listingId })) });
   }));
 
+  r.post('/properties/:id/republish', handle((req, res) => {
+    const { portals } = WithdrawRequest.parse(req.body ?? {});
+    const listings = sim.store.republish(req.params.id, portals);
+    if (!listings) return notFound(res, `property ${req.params.id}`);
+    res.json({ propertyId: req.params.id, republished: listings.map(({ portal, listingId, url }) => ({ portal, listingId, url })) });
+  }));
+
   r.post('/stream', handle((req, res) => {
     const body = StreamRequest.parse(req.body ?? {});
     if (!body.count && !body.perMinute) {

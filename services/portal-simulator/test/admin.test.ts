@@ -66,6 +66,22 @@ describe('admin API', () => {
     expect((await request(h.app).post('/admin/properties/P404/withdraw').send({})).status).toBe(404);
   });
 
+  it('publishes a withdrawn property again, under its old listing id or on a portal it never had', async () => {
+    const { body } = await request(h.app).post('/admin/properties').send({ adType: 'Sale', price: 4_000_000, portals: ['sreality'] });
+    const [listing] = body.listings as Array<{ portal: string; listingId: string }>;
+    await request(h.app).post(`/admin/properties/${body.propertyId}/withdraw`).send({}).expect(200);
+    const again = await request(h.app).post(`/admin/properties/${body.propertyId}/republish`).send({}).expect(200);
+    expect(again.body.republished).toEqual([expect.objectContaining({ portal: 'sreality', listingId: listing.listingId })]);
+    expect(h.sim.store.property(body.propertyId)!.active).toBe(true);
+    expect(h.sim.store.active('sreality')[0].listingId).toBe(listing.listingId);
+
+    await request(h.app).post(`/admin/properties/${body.propertyId}/withdraw`).send({}).expect(200);
+    const elsewhere = await request(h.app).post(`/admin/properties/${body.propertyId}/republish`).send({ portals: ['bezrealitky'] }).expect(200);
+    expect(elsewhere.body.republished).toEqual([expect.objectContaining({ portal: 'bezrealitky' })]);
+    expect(h.sim.store.listingsOf(body.propertyId).map((l) => [l.portal, l.active])).toEqual([['sreality', false], ['bezrealitky', true]]);
+    expect((await request(h.app).post('/admin/properties/P404/republish').send({})).status).toBe(404);
+  });
+
   it('maps every portal listing to its property in the ground truth', async () => {
     await request(h.app).post('/admin/stream').send({ count: 50, crossPostShare: 0.5, seed: 9 }).expect(200);
     const { body } = await request(h.app).get('/admin/ground-truth').expect(200);

@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /** Everything numeric a person reads goes through Intl for their locale (spec §9, STYLE "Web"). */
 const tag = (locale: Locale) => (locale === 'cs' ? 'cs-CZ' : 'en-GB');

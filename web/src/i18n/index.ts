@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { MessageKey, PluralKey, Vars } from './dictionary';
 import { useLocaleStore } from './locale.store';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { fill, translate, translatePlural } from './translate';
 
 export type { MessageKey, PluralKey } from './dictionary';

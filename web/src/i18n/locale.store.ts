@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { localeOfPath } from '../routes';
 import { loadDictionary } from './translate';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import type { Vars } from './dictionary';
 import { useLocale } from './index';
 import { fill } from './translate';

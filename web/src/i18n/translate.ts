@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { cs } from './cs';
 import type { Dictionary, MessageKey, PluralKey, Vars } from './dictionary';
 import { formatNumber, pluralCategory } from './format';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '@rr/proto/src/errors';
+import type { ApiErrorBody, ErrorCode } from '@rr/proto';
 import { useLocaleStore } from '../i18n/locale.store';
 
 /** A failed API call: HTTP status, the proto error code and the per-field messages, if any. */

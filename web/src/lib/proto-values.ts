@@ -1,4 +1,4 @@
-import type { EmailPreference, Portal } from '@rr/proto/src/domain/enums';
+import type { EmailPreference, Portal } from '@rr/proto';
 
 /**
  * proto's enum modules build zod schemas when loaded, which would put zod into the browser bundle;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../app';
 import { useT } from '../i18n';
@@ -15,10 +15,13 @@ import { WatchdogForm } from '../modules/watchdogs/components/watchdog-form';
 import { fromCriteria, type Draft } from '../modules/watchdogs/criteria';
 import { FILTERS_KEY, useFilterActions } from '../modules/watchdogs/hooks/use-filter-actions';
 import { criteriaRows, groupFilters, titleOf } from '../modules/watchdogs/summary';
-import type { AdType, RealEstateType } from '@rr/proto/src/domain/enums';
+import type { AdType, RealEstateType } from '@rr/proto';
 import { SharedWithMe } from '../modules/delivery/components/shared-with-me';
 import { WatchdogDelivery } from '../modules/delivery/components/watchdog-delivery';
 import { WatchdogSharing } from '../modules/delivery/components/watchdog-sharing';
+
+/** The map of a watchdog's area, with Leaflet, loads only for watchdogs that have one. */
+const AreaView = lazy(() => import('../modules/watchdogs/area-map/area-view').then((m) => ({ default: m.AreaView })));
 
 function FilterList() {
   const { t, tp } = useT();
@@ -88,6 +91,9 @@ function FilterDetail({ id }: { id: string }) {
             <dl className="params">
               {criteriaRows(filter.criteria, t, locale).map(([label, value]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{value}</dd></div>)}
             </dl>
+            {filter.criteria.mapArea && (
+              <Suspense fallback={<div className="page-loading" aria-busy="true">{t('common.loading')}</div>}><AreaView area={filter.criteria.mapArea} /></Suspense>
+            )}
             <div className="button-row">
               <button type="button" className="button button--primary" onClick={() => setDraft(fromCriteria(filter.criteria))} data-testid="filter-edit">{t('common.edit')}</button>
             </div>

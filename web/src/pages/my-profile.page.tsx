@@ -1,4 +1,4 @@
-import { ROLE_LABELS, isPaying, type Role } from '@rr/proto/src/domain/role-levels';
+import { ROLE_LABELS, isPaying, type Role } from '@rr/proto';
 import { useT } from '../i18n';
 import { setQueryData, useQuery } from '../lib/query';
 import { ApiKeysSection } from '../modules/api-docs/components/api-keys-section';

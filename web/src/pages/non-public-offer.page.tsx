@@ -11,7 +11,7 @@ import { OfferParams } from '../modules/offers/components/offer-facts';
 import { OfferGallery } from '../modules/offers/components/offer-gallery';
 import { useMeta } from '../modules/shell/stores/meta.store';
 import { useSession } from '../modules/session/stores/session.store';
-import type { OfferView } from '@rr/proto/src/domain/offer-access';
+import type { OfferView } from '@rr/proto';
 import { OfferDetailView, OfferMissing } from './offer-detail.page';
 import { useNonPublicT } from '../modules/offers/non-public.copy';
 

@@ -16,7 +16,7 @@ import { OfferPriceAnalysis } from '../modules/price-analytics/components/offer-
 import { draftFromOffer } from '../modules/offers/similar';
 import { useMeta } from '../modules/shell/stores/meta.store';
 import { useDraft } from '../modules/watchdogs/stores/draft.store';
-import type { Offer } from '@rr/proto/src/domain/offer';
+import type { Offer } from '@rr/proto';
 
 function WatchSimilar({ offer }: { offer: Offer }) {
   const { t, locale } = useT();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BILLING_PERIODS, PLAN_TIERS, type BillingPeriod, type PlanTier } from '@rr/proto/src/domain/plans';
+import { BILLING_PERIODS, PLAN_TIERS, type BillingPeriod, type PlanTier } from '@rr/proto';
 import type { PageProps } from '../app';
 import { useT } from '../i18n';
 import { useQuery } from '../lib/query';

@@ -1,4 +1,4 @@
-import { verifyWatchdogLinkToken, watchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { verifyWatchdogLinkToken, watchdogLinkToken } from '@rr/proto/node';
 import { watchdogLinks } from '@rr/proto';
 import { hashToken, newMagicToken } from './tokens';
 

@@ -1,6 +1,7 @@
 import type { AdType, Locale, RealEstateType, WatchdogCriteria } from '@rr/proto';
 import type { Mailer } from '@rr/kit';
 import { renderMail, type MailContent } from './layout';
+import { describeMapArea } from './map-area-summary';
 
 const AD_TYPE: Record<AdType, Record<Locale, string>> = {
   Sale: { cs: 'prodej', en: 'sale' },
@@ -19,14 +20,19 @@ const ESTATE_TYPE: Record<RealEstateType, Record<Locale, string>> = {
 
 const money = (n: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB').format(n)} Kč`;
 
-/** A few lines that tell a person which watchdog an e-mail is about. */
-export function summariseCriteria(c: WatchdogCriteria, locale: Locale): string[] {
+/**
+ * A few lines that tell a person which watchdog an e-mail is about. An area drawn on the map is
+ * told in words, with a link to the watchdog's page (`pageUrl`) that shows it on a map.
+ */
+export function summariseCriteria(c: WatchdogCriteria, locale: Locale, pageUrl?: string): string[] {
   const cs = locale === 'cs';
+  const places = c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ');
   const lines = [
     `${cs ? 'Nabídka' : 'Offer'}: ${c.adTypes.map((a) => AD_TYPE[a][locale]).join(', ')}`,
     `${cs ? 'Typ nemovitosti' : 'Property'}: ${c.realEstateTypes.map((r) => ESTATE_TYPE[r][locale]).join(', ')}`,
-    `${cs ? 'Lokalita' : 'Location'}: ${c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ')}`,
+    `${cs ? 'Lokalita' : 'Location'}: ${c.mapArea ? describeMapArea(c.mapArea, locale) : places}`,
   ];
+  if (c.mapArea && pageUrl) lines.push(`${cs ? 'Oblast na mapě' : 'The area on a map'}: ${pageUrl}`);
   if (c.dispositions.length) lines.push(`${cs ? 'Dispozice' : 'Layout'}: ${c.dispositions.join(', ')}`);
   if (c.price.from != null || c.price.to != null) {
     const from = c.price.from != null ? `${cs ? 'od' : 'from'} ${money(c.price.from, locale)}` : '';

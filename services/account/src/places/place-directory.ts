@@ -6,6 +6,8 @@ export type PlaceDirectory = {
   hierarchy: PlaceHierarchy;
   /** The canonical name and centre of a place, or null when no such place exists. */
   resolve: (kind: PlaceKind, code: string) => { name: string; point: GeoPoint } | null;
+  /** The municipality (in Prague: the district) a point lies in, or null outside Czechia. */
+  near: (point: GeoPoint) => { kind: PlaceKind; code: string; name: string; point: GeoPoint } | null;
 };
 
 export function gazetteerDirectory(gazetteer: Gazetteer): PlaceDirectory {
@@ -17,6 +19,11 @@ export function gazetteerDirectory(gazetteer: Gazetteer): PlaceDirectory {
     resolve: (kind, code) => {
       const place = gazetteer.placeByCode(kind, code);
       return place ? { name: place.label, point: place.point } : null;
+    },
+    near: ({ lat, lon }) => {
+      const found = gazetteer.resolveByPoint(lat, lon);
+      const place = found ? found.pragueDistrict ?? found.municipality : null;
+      return place ? { kind: place.kind, code: place.code, name: place.label, point: place.point } : null;
     },
   };
 }

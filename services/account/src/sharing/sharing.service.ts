@@ -1,8 +1,6 @@
 import { AppError } from '@rr/kit';
-import {
-  DEFAULT_SCHEDULE, entitlementsOf, type Locale, type MemberView, type MembersAnswer, type SharedFilterView, type WatchdogMember,
-} from '@rr/proto';
-import { verifyMemberLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { DEFAULT_SCHEDULE, entitlementsOf, type Locale, type MemberView, type MembersAnswer, type SharedFilterView, type WatchdogMember } from '@rr/proto';
+import { verifyMemberLinkToken } from '@rr/proto/node';
 import { emailOf } from '../auth/auth.service';
 import { effectiveRole } from '../auth/session-token';
 import { fill } from '../delivery/delivery-messages';

@@ -7,6 +7,7 @@ import { validateCriteria } from './criteria-validation';
 const directory: PlaceDirectory = {
   hierarchy: hierarchyFromCodes,
   resolve: (kind, code) => (kind === 'municipality' && code === '582786' ? { name: 'Brno', point: { lat: 49.19, lon: 16.6 } } : null),
+  near: () => null,
 };
 const brno = { kind: 'municipality', code: '582786', name: 'whatever the client says' };
 const valid = { adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: [brno] };
@@ -54,9 +55,15 @@ describe('criteria validation', () => {
     expect(fieldsOf({ ...valid, adTypes: [] }, 'en')).toEqual({ adTypes: 'Select at least one of the options' });
   });
 
-  it('drops price-drop alerts the role is not entitled to', () => {
+  it('drops price-drop, comeback and no-longer-active alerts the role is not entitled to', () => {
     const c = validateCriteria({ ...valid, priceDrops: true }, translator('cs'), directory, { priceDropsAllowed: false });
     expect(c.priceDrops).toBe(false);
+    const kinds = { ...valid, backOnMarket: true, noLongerActive: true };
+    const free = validateCriteria(kinds, translator('cs'), directory, { priceDropsAllowed: false });
+    expect([free.backOnMarket, free.noLongerActive]).toEqual([false, false]);
+    const paid = validateCriteria(kinds, translator('cs'), directory, { priceDropsAllowed: true, backOnMarketAllowed: true, noLongerActiveAllowed: true });
+    expect([paid.backOnMarket, paid.noLongerActive]).toEqual([true, true]);
+    expect(validateCriteria({ ...valid, backOnMarket: 'yes' }, translator('cs'), directory, { priceDropsAllowed: true, backOnMarketAllowed: true }).backOnMarket).toBe(false);
   });
 
   it('keeps wanted and refused words folded, one each, and refuses phrases, punctuation and long lists in both locales', () => {

@@ -5,6 +5,7 @@ import {
 import { FieldErrors } from '../http/api-error';
 import type { Translate } from '../i18n/messages';
 import type { PlaceDirectory } from '../places/place-directory';
+import { validateMapArea } from './map-area-validation';
 
 type Raw = Record<string, unknown>;
 
@@ -98,13 +99,17 @@ function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDi
  * answers them in canonical form: place names and centres come from the gazetteer, never from
  * the client; lists lose duplicates.
  */
-export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: { priceDropsAllowed: boolean }): WatchdogCriteria {
+/** Which alerts about offers already seen the owner's tier allows; a kind not allowed is stored off. */
+export type AlertKindsAllowed = { priceDropsAllowed: boolean; backOnMarketAllowed?: boolean; noLongerActiveAllowed?: boolean };
+
+export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: AlertKindsAllowed): WatchdogCriteria {
   const errors = new FieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     errors.add('criteria', tr('required'));
     errors.throwIfAny('INVALID_FORM');
   }
   const raw = input as Raw;
+  const area = validateMapArea(raw.mapArea, errors, tr, directory);
   const candidate = {
     adTypes: list(raw, 'adTypes', AD_TYPES, errors, tr, true),
     realEstateTypes: list(raw, 'realEstateTypes', REAL_ESTATE_TYPES, errors, tr, true),
@@ -116,7 +121,11 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     elevatorOnly: raw.elevatorOnly === true,
     includeWithoutPrice: raw.includeWithoutPrice !== false,
     priceDrops: options.priceDropsAllowed && raw.priceDrops === true,
-    places: places(raw, errors, tr, directory),
+    backOnMarket: options.backOnMarketAllowed === true && raw.backOnMarket === true,
+    noLongerActive: options.noLongerActiveAllowed === true && raw.noLongerActive === true,
+    // An area drawn on the map brings its own place (map-area-validation.ts).
+    places: raw.mapArea != null ? (area ? [area.place] : []) : places(raw, errors, tr, directory),
+    mapArea: area?.mapArea ?? null,
     words: words(raw, errors, tr),
   };
   errors.throwIfAny();

@@ -1,6 +1,9 @@
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { newId } from '../domain/tokens';
 import { watchdogModel, type WatchdogRecord } from './watchdog.model';
+import { criteriaToStore, restoredRecord } from './stored-map-area';
+
+const restored = (records: WatchdogRecord[]) => records.map(restoredRecord);
 
 export type NewWatchdog = Omit<WatchdogRecord, '_id' | 'createdAt' | 'updatedAt' | 'lastEmailAt' | 'sentCount' | 'unpublished' | 'disabledReason' | 'kept'> &
   Partial<Pick<WatchdogRecord, 'disabledReason' | 'kept'>>;
@@ -14,26 +17,26 @@ export class WatchdogRepository {
 
   async create(fields: NewWatchdog): Promise<WatchdogRecord> {
     const now = new Date();
-    const doc = await this.model.create({ _id: newId('w'), createdAt: now, updatedAt: now, lastEmailAt: null, sentCount: 0, unpublished: false, disabledReason: null, kept: false, ...fields });
-    return doc.toObject() as WatchdogRecord;
+    const doc = await this.model.create({ _id: newId('w'), createdAt: now, updatedAt: now, lastEmailAt: null, sentCount: 0, unpublished: false, disabledReason: null, kept: false, ...criteriaToStore(fields) });
+    return restoredRecord(doc.toObject() as WatchdogRecord);
   }
 
   findById(id: string): Promise<WatchdogRecord | null> {
-    return this.model.findById(id).lean<WatchdogRecord>().exec();
+    return this.model.findById(id).lean<WatchdogRecord>().exec().then(restoredRecord);
   }
 
   find(filter: FilterQuery<WatchdogRecord>): Promise<WatchdogRecord[]> {
-    return this.model.find(filter).sort({ createdAt: -1 }).lean<WatchdogRecord[]>().exec();
+    return this.model.find(filter).sort({ createdAt: -1 }).lean<WatchdogRecord[]>().exec().then(restored);
   }
 
   /** Active watchdogs past their expiry, the longest expired first: one page of the sweep. */
   dueToExpire(now: Date, limit: number): Promise<WatchdogRecord[]> {
-    return this.model.find({ status: 'Active', expiresAt: { $lte: now } }).sort({ expiresAt: 1 }).limit(limit).lean<WatchdogRecord[]>().exec();
+    return this.model.find({ status: 'Active', expiresAt: { $lte: now } }).sort({ expiresAt: 1 }).limit(limit).lean<WatchdogRecord[]>().exec().then(restored);
   }
 
   /** Changes whose publishing failed, for the sweeper to publish again. */
   unpublished(limit: number): Promise<WatchdogRecord[]> {
-    return this.model.find({ unpublished: true }).limit(limit).lean<WatchdogRecord[]>().exec();
+    return this.model.find({ unpublished: true }).limit(limit).lean<WatchdogRecord[]>().exec().then(restored);
   }
 
   /** Watchdogs that alert (or will, once confirmed) an address: the set creation outcomes compare with. */
@@ -60,7 +63,7 @@ export class WatchdogRepository {
   }
 
   update(id: string, fields: Partial<WatchdogRecord>): Promise<WatchdogRecord | null> {
-    return this.model.findByIdAndUpdate(id, { $set: { ...fields, updatedAt: new Date() } }, { new: true }).lean<WatchdogRecord>().exec();
+    return this.model.findByIdAndUpdate(id, { $set: { ...criteriaToStore(fields), updatedAt: new Date() } }, { new: true }).lean<WatchdogRecord>().exec().then(restoredRecord);
   }
 
   async delete(id: string): Promise<void> {
@@ -76,6 +79,6 @@ export class WatchdogRepository {
     const current = await this.findById(id);
     if (!current) return null;
     const lastEmailAt = current.lastEmailAt && current.lastEmailAt > sentAt ? current.lastEmailAt : sentAt;
-    return this.model.findByIdAndUpdate(id, { $inc: { sentCount: 1 }, $set: { lastEmailAt } }, { new: true }).lean<WatchdogRecord>().exec();
+    return this.model.findByIdAndUpdate(id, { $inc: { sentCount: 1 }, $set: { lastEmailAt } }, { new: true }).lean<WatchdogRecord>().exec().then(restoredRecord);
   }
 }

@@ -2,7 +2,7 @@ import { AppError } from '@rr/kit';
 import {
   ROLES, criteriaContains, criteriaEqual, entitlementsOf, type CreateFilterAnswer, type FilterView, type Locale, type WatchdogCriteria,
 } from '@rr/proto';
-import { verifyWatchdogLinkToken } from '@rr/proto/src/node/watchdog-token';
+import { verifyWatchdogLinkToken } from '@rr/proto/node';
 import { effectiveRole } from '../auth/session-token';
 import { emailOf } from '../auth/auth.service';
 import type { AccountDeps } from '../deps';
@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { enforceRate } from '../http/rate-limits';
 import type { RequestContext } from '../http/request-context';
 import { summariseCriteria } from '../mail/account-mails';
+import { watchdogPageUrl } from '../mail/map-area-summary';
 import type { UserRecord } from '../users/user.model';
 import { validateCriteria } from './criteria-validation';
 import { mayScheduleDelivery, scheduleOf } from '../delivery/delivery.service';
@@ -35,7 +36,10 @@ export class WatchdogService {
   constructor(private readonly deps: AccountDeps) {}
 
   private criteriaOf(input: unknown, role: number, ctx: RequestContext): WatchdogCriteria {
-    return validateCriteria(input, ctx.tr, this.deps.places, { priceDropsAllowed: entitlementsOf(role).priceDropAlerts });
+    const allowed = entitlementsOf(role);
+    return validateCriteria(input, ctx.tr, this.deps.places, {
+      priceDropsAllowed: allowed.priceDropAlerts, backOnMarketAllowed: allowed.backOnMarketAlerts, noLongerActiveAllowed: allowed.noLongerActiveNotices,
+    });
   }
 
   /** The delivery mode a form asks for; a digest only where the tier includes it (price drops are gated alike). */
@@ -84,7 +88,7 @@ export class WatchdogService {
       await this.deps.publisher.changed(record, ctx.correlationId);
       const token = await this.deps.magic.issue('watchdog-confirm', record._id, email, CONFIRM_TTL_MS);
       const url = `${this.deps.config.PUBLIC_URL.replace(/\/$/, '')}/api/filters/confirm?token=${token}`;
-      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale));
+      await this.deps.mails.send('watchdogConfirm', email, locale, url, CONFIRM_TTL_MS / 60_000, summariseCriteria(criteria, locale, watchdogPageUrl(this.deps.config.PUBLIC_URL, record._id, locale)));
       return { outcome: 'pending', message: ctx.tr('filterPending'), filter: toFilterView(record), replaced: [] };
     }
 

@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { applyOfferEvent, placeKeysOf } from './apply-event';
 
 const offer = { ...exampleOffer, createdAt: '2026-10-01T10:00:00.000Z', price: 5_000_000 };

@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { reportFromBuckets, type StoredBucket } from './bucket-report';
 import { factFromOffer, type OfferFact } from './offer-fact';
 import { contribute, type BucketCells } from './price-bucket';

@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { estimatePrice, MIN_COMPARABLES } from './estimate';
 import { factFromOffer, type OfferFact } from './offer-fact';
 import { contribute, type BucketCells } from './price-bucket';

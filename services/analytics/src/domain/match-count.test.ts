@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import type { StoredBucket } from './bucket-report';
 import { monthlyMatchCounts, perMonth } from './match-count';
 import { factFromOffer } from './offer-fact';

@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { factFromOffer, type OfferFact } from './offer-fact';
 import { contribute, expandBins, mergeCells, type BucketCells } from './price-bucket';
 import { quantileSorted } from './statistics';

@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { PaymentState } from '@rr/proto';
 import { Schema } from 'mongoose';
-import { canMove } from '../domain/payment-state';
+import { canMove, statesBefore } from '../domain/payment-state';
 import { paymentModel, type PaymentRecord } from './payment.model';
 
 /** One document per state a payment entered (`<paymentId>>state`): the insert is the claim of the move. */
@@ -72,6 +72,12 @@ export class PaymentRepository {
    * `<id>>to` under a unique key (no transactions here, and FerretDB's conditional updates are not
    * atomic), so of two notifications handled at once only one moves the payment, publishes and
    * settles. Null when the move is not allowed or was already made.
+   *
+   * The claim and the record's write are two steps. A writer that finds the claim taken completes
+   * the move on the record itself (only from a state before `to`) before it returns null: the
+   * claimant may not have written yet (two lookups at once: a renewal's own and GoPay's
+   * notification), or may have died between the two. Either way the caller's next read shows the
+   * state the provider reported, not the one before it.
    */
   async move(id: string, to: PaymentState, fields: Partial<PaymentRecord> = {}): Promise<PaymentRecord | null> {
     const current = await this.findById(id);
@@ -79,8 +85,9 @@ export class PaymentRepository {
     try {
       await this.transitions.create({ _id: `${id}>${to}`, at: new Date() });
     } catch (err) {
-      if (isDuplicateKey(err)) return null;
-      throw err;
+      if (!isDuplicateKey(err)) throw err;
+      await this.model.updateOne({ _id: id, state: { $in: statesBefore(to) } }, { $set: { ...fields, state: to, updatedAt: new Date() } }).exec();
+      return null;
     }
     return this.model.findOneAndUpdate({ _id: id }, { $set: { ...fields, state: to, updatedAt: new Date() } }, { new: true }).lean<PaymentRecord>().exec();
   }

@@ -1,5 +1,5 @@
-import type { Bus, Logger } from '@rr/kit';
-import type { ListingFetchedV1, Portal } from '@rr/proto';
+import type { Logger } from '@rr/kit';
+import type { Portal } from '@rr/proto';
 import type { PortalAdapter } from '../adapters/types';
 import type { PortalSettings } from '../config';
 import { nextHealth, type CrawlOutcome, type HealthChange } from '../health/portal-health';
@@ -9,7 +9,8 @@ import type { CrawlStatsRepository } from '../repositories/crawl-stats.repositor
 import type { ListingStateRepository } from '../repositories/listing-state.repository';
 import type { PortalHealthDoc, PortalStateDoc } from '../repositories/portal-state.model';
 import type { PortalStateRepository } from '../repositories/portal-state.repository';
-import { crawlPortal, type CrawlMode, type CrawlReport, type CrawlSink, type KnownListing, type ListingOrigin } from './crawl-portal';
+import { crawlPortal, type CrawlMode, type CrawlReport, type CrawlSink, type KnownListing } from './crawl-portal';
+import type { ListingEvents } from './listing-events';
 
 export type RunnerOptions = {
   settings: PortalSettings;
@@ -17,9 +18,8 @@ export type RunnerOptions = {
   client: PoliteClient;
   listings: ListingStateRepository;
   portals: PortalStateRepository;
-  bus: Bus;
-  /** Puts one fetched listing on Kafka; shared by every portal, so concurrent ones travel together. */
-  emitListing: (item: ListingFetchedV1, origin?: ListingOrigin) => Promise<void>;
+  /** Puts what the crawl learns on Kafka; shared by every portal, so concurrent listings travel together. */
+  listingEvents: ListingEvents;
   instanceId: string;
   maxPages: number;
   fullWalkMaxPages: number;
@@ -110,11 +110,11 @@ export class PortalRunner {
   }
 
   private sink(): CrawlSink {
-    const { bus, listings, portals } = this.options;
+    const { listingEvents, listings, portals } = this.options;
     const portal = this.portal;
     return {
-      fetched: this.options.emitListing,
-      withdrawn: async (items) => void (await bus.publishMany('listing.withdrawn', items.map((data) => ({ key: `${portal}:${data.listingId}`, data })))),
+      fetched: (item, origin) => listingEvents.fetched(item, origin),
+      withdrawn: (items) => listingEvents.withdrawn(portal, items),
       // The new version orders the page in the journal and tells other instances their copy is stale.
       saveListings: async (changes) => {
         const version = await portals.bumpVersion(portal);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService, waitForValue } from '@rr/kit';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { waitForValue } from '@rr/kit/testing';
 import { PORTALS, type Envelope, type ListingFetchedV1, type ListingWithdrawnV1, type Portal } from '@rr/proto';
 import { startCrawler, type CrawlerOptions } from '../../src/app';
 import { CrawlerConfig } from '../../src/config';

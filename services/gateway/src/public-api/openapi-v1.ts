@@ -1,4 +1,5 @@
-import { ReportAnswer, ReportQuery } from '@rr/proto';
+import { Contact, HistoryDetailQuery, HistoryListQuery, Offer, OfferHistory, RealEstate, RealEstateQuery, ReportAnswer, ReportQuery, offerHistoryOf, realEstateOf } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { z } from 'zod';
 import { zodToJsonSchema, type JsonSchema } from '../openapi/zod-to-json-schema';
 
@@ -35,13 +36,20 @@ const reportExample = {
   },
 };
 
+/** A zod object under its refinements. */
+function objectOf(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let shape = schema;
+  while (shape instanceof z.ZodEffects) shape = shape._def.schema;
+  return shape;
+}
+
+const ok = (description: string, schema: JsonSchema, example: unknown) => ({ '200': { description, content: { 'application/json': { schema: { type: 'object', properties: { data: schema } }, example: { data: example } } } } });
+const page = (items: string, extra: Record<string, JsonSchema>) => ({ type: 'object', properties: { items: { type: 'array', items: ref(items) }, ...extra } });
+
 let cached: JsonSchema | null = null;
 
 /** The public API's OpenAPI 3.1 document, generated from the proto schemas; the docs pages render it. */
 export function publicOpenApiDocument(): JsonSchema {
-  // ReportQuery's refinements wrap the object: its shape is under `_def.schema` (three levels).
-  let shape: z.ZodTypeAny = ReportQuery;
-  while (shape instanceof z.ZodEffects) shape = shape._def.schema;
   cached ??= {
     openapi: '3.1.0',
     info: {
@@ -52,7 +60,10 @@ export function publicOpenApiDocument(): JsonSchema {
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (rr_live_…); X-Api-Key is accepted too.' } },
-      schemas: { ReportAnswer: zodToJsonSchema(ReportAnswer), Place: zodToJsonSchema(Place), ApiError: zodToJsonSchema(ApiError) },
+      schemas: {
+        ReportAnswer: zodToJsonSchema(ReportAnswer), Place: zodToJsonSchema(Place), ApiError: zodToJsonSchema(ApiError),
+        RealEstate: zodToJsonSchema(RealEstate), Contact: zodToJsonSchema(Contact), Offer: zodToJsonSchema(Offer), OfferHistory: zodToJsonSchema(OfferHistory),
+      },
     },
     paths: {
       '/autocomplete': {
@@ -65,8 +76,29 @@ export function publicOpenApiDocument(): JsonSchema {
       '/report': {
         get: {
           operationId: 'report', summary: 'Price report for a place or a point with a radius (scope `report`)',
-          parameters: queryParameters(shape),
+          parameters: queryParameters(objectOf(ReportQuery)),
           responses: { '200': { description: 'The report', content: { 'application/json': { schema: { type: 'object', properties: { data: ref('ReportAnswer') } }, example: reportExample } } }, '404': error('Unknown place'), ...ERRORS },
+        },
+      },
+      '/real-estate': {
+        get: {
+          operationId: 'realEstate', summary: 'Current offers in a place by watchdog criteria, newest found first (scope `real-estate`). A page reads at most 2,000 offers of the place, so a narrow filter may answer fewer than `limit` items with a `next` cursor: follow `next` until it is null. Offers found after the first page was read are not in the later pages (stable order, no repeats).',
+          parameters: queryParameters(objectOf(RealEstateQuery)),
+          responses: { ...ok('A page of offers', page('RealEstate', { next: { type: ['string', 'null'], description: 'cursor of the next page; null at the end' } }), { items: [realEstateOf(exampleOffer)], next: `${Date.parse(exampleOffer.foundAt)}~${exampleOffer.id}` }), ...ERRORS },
+        },
+      },
+      '/history/list': {
+        get: {
+          operationId: 'historyList', summary: 'Offers changed since a cursor, withdrawn ones included (`active: false`), in the order they changed (scope `history`): keep a copy in sync by storing `next` and asking with it again. An offer that changes again comes again.',
+          parameters: queryParameters(HistoryListQuery),
+          responses: { ...ok('Changed offers (full offers: types/extended)', page('Offer', { next: { type: 'string', description: 'cursor to ask with next time' }, more: { type: 'boolean', description: 'more changes wait: ask again at once' } }), { items: [exampleOffer], next: `1042~${exampleOffer.id}`, more: false }), ...ERRORS },
+        },
+      },
+      '/history/detail': {
+        get: {
+          operationId: 'historyDetail', summary: 'One offer\'s history: every portal listing with when it was first seen and whether it is still listed, and its price changes (scope `history`)',
+          parameters: queryParameters(HistoryDetailQuery),
+          responses: { ...ok('The offer\'s history', ref('OfferHistory'), offerHistoryOf(exampleOffer)), '404': error('Unknown offer'), ...ERRORS },
         },
       },
     },

@@ -7,7 +7,7 @@ import { correlationIdOf } from '../http/correlation';
 import { MinuteWindows } from './minute-window';
 import { publicOpenApiDocument } from './openapi-v1';
 
-export type PublicApiDeps = { accountUrl: string; analyticsUrl: string; timeoutMs: number; log: Logger; gazetteer: () => Gazetteer };
+export type PublicApiDeps = { accountUrl: string; analyticsUrl: string; offersUrl: string; timeoutMs: number; log: Logger; gazetteer: () => Gazetteer };
 type Authorised = Request & { apiKey?: ApiKeyVerification };
 
 const MESSAGES = {
@@ -86,16 +86,22 @@ export function publicApiV1(d: PublicApiDeps): Router {
     req.apiKey!.scopes.includes(name) ? next() : void fail(req, res, 403, 'FORBIDDEN', 'scope');
 
   r.get('/autocomplete', autocomplete(d.gazetteer));
-  r.get('/report', scope('report'), async (req, res) => {
+  /** Passes the query on to the service that answers it; its status and JSON body come back as they are. */
+  const forward = (name: string, target: (query: string) => string) => async (req: Request, res: Response) => {
     try {
       const query = new URLSearchParams(req.query as Record<string, string>).toString();
-      const answer = await call(`${d.analyticsUrl}/analytics/report?${query}`, {}, req, d.timeoutMs);
+      const answer = await call(target(query), {}, req, d.timeoutMs);
       res.status(answer.status).json(await answer.json());
     } catch (err) {
-      d.log.warn({ err }, 'report failed');
+      d.log.warn({ err, endpoint: name }, 'public API call failed');
       fail(req, res, 503, 'UNAVAILABLE', 'unavailable');
     }
-  });
+  };
+
+  r.get('/report', scope('report'), forward('report', (q) => `${d.analyticsUrl}/analytics/report?${q}`));
+  r.get('/real-estate', scope('real-estate'), forward('real-estate', (q) => `${d.offersUrl}/offers/search?${q}`));
+  r.get('/history/list', scope('history'), forward('history/list', (q) => `${d.offersUrl}/offers/changes?${q}`));
+  r.get('/history/detail', scope('history'), forward('history/detail', (q) => `${d.offersUrl}/offers/history?${q}`));
   r.use((req, res) => fail(req, res, 404, 'NOT_FOUND', 'notFound'));
   return r;
 }

@@ -1,4 +1,4 @@
-import { EXAMPLES } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import { checkEvent } from './bus';
 
 describe('checkEvent', () => {

@@ -2,7 +2,8 @@ import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { EXAMPLES, type Envelope } from '@rr/proto';
+import { type Envelope } from '@rr/proto';
+import { EXAMPLES } from '@rr/proto/examples';
 import { inSpan, traceCarrierOf } from '../telemetry';
 import { consumerSpan, endSpans, producerHeaders, traceContextOf } from './tracing';
 

@@ -34,4 +34,10 @@ export const INEXACT = 1 << 20;
  */
 export const PRICE_PER_M2_IN_ROW = 1 << 21;
 
+/**
+ * The watchdog has criteria no entry holds (words): a candidate with it passes only when the
+ * lookup's `Narrowing` allows its slot, asked after every cheaper check of the row.
+ */
+export const NARROWED = 1 << 22;
+
 export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;

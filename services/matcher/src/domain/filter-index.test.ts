@@ -1,8 +1,7 @@
-import {
-  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES,
-  WatchdogCriteria, exampleOffer, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace,
-} from '@rr/proto';
+import { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, WatchdogCriteria, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { FilterIndex } from './filter-index';
+import { WordFilter } from './word-filter';
 import { OPEN_TOP, packRange } from './entry-rows';
 import { MAX_PRICE_CODE, NO_LOWER, NO_UPPER, packPrices, priceCodeDown, priceCodeUp, priceOf } from './price-codes';
 import { cellsAround, cellsOf, subcellOf } from './keys';
@@ -101,6 +100,36 @@ describe('FilterIndex', () => {
       matches += expected.length;
     }
     expect(matches).toBeGreaterThan(500);
+  });
+
+  it('asks the narrowing only about candidates with words that passed everything else, and then answers like matchesCriteria', () => {
+    const r = random(5);
+    const terms = ['balkon*', 'sklep', 'garaz*', 'drazb*', 'cihl*'];
+    const texts = ['Byt s balkonem', 'Sklep a garáž', 'Dražba bytu se sklepem, cihla', ''];
+    const all = new Map<string, WatchdogCriteria>();
+    const idOf: string[] = [];
+    const index = new FilterIndex();
+    const words = new WordFilter();
+    for (let i = 0; i < 3000; i++) {
+      const c = { ...randomCriteria(r), words: r.next() < 0.3 ? { any: r.some(terms, 0.3), none: r.some(terms, 0.15) } : { any: [], none: [] } };
+      all.set(`w${i}`, c);
+      const slot = index.add(`w${i}`, c);
+      idOf[slot] = `w${i}`;
+      words.set(slot, c.words);
+    }
+    index.seal();
+    let narrowed = 0;
+    for (let i = 0; i < 500; i++) {
+      const o = { ...randomOffer(r, i), description: r.pick(texts) };
+      const asked: number[] = [];
+      words.begin(o);
+      const count = index.matchSlots(o, { allows: (slot) => (asked.push(slot), words.allows(slot)) });
+      const ids = Array.from(index.slots.subarray(0, count), (slot) => idOf[slot]).sort();
+      expect({ offer: i, ids }).toEqual({ offer: i, ids: [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort() });
+      expect(asked.every((slot) => words.has(slot))).toBe(true);
+      narrowed += asked.length;
+    }
+    expect(narrowed).toBeGreaterThan(100);
   });
 
   it('stays exact while watchdogs are replaced and removed between lookups', () => {

@@ -25,7 +25,7 @@ import { RANGES, SlotRanges } from './slot-ranges';
 
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
-  AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, PRICE_PER_M2_IN_ROW,
+  AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, NARROWED, PRICE_PER_M2_IN_ROW,
   PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
@@ -36,7 +36,16 @@ const { NO_LOWER, NO_UPPER, packPrices, priceCodeDown, priceCodeUp } = priceCode
 const OPEN_RANGE = (OPEN_TOP << 16) | 0;
 /** A value as rows compare it with a packed range. */
 const inUnits = (value: number, unit: number) => Math.min(OPEN_TOP, Math.max(0, value / unit));
-const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, pricePerM2Of } = proto;
+const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, hasWords, pricePerM2Of } = proto;
+
+/**
+ * The say on criteria the entries do not hold (words), for the candidates flagged `NARROWED`:
+ * asked once a row passed every other check, so only a few candidates per offer pay for it.
+ */
+export type Narrowing = { allows(slot: number): boolean };
+const ALLOW_ALL: Narrowing = { allows: () => true };
+/** Whether a watchdog's criteria need the lookup's `Narrowing`. */
+const narrowedBy = (c: WatchdogCriteria) => hasWords(c.words);
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
 const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
@@ -89,7 +98,7 @@ const LAND_IN_ROW = REAL_ESTATE_TYPES.map((t) => criterionApplies('landArea', t)
 
 /** The flags that apply to each property type (a land plot has no lift); the rest are dropped when filing. */
 const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
-  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT;
+  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT | NARROWED;
   if (criterionApplies('area', t)) mask |= AREA;
   if (criterionApplies('landArea', t)) mask |= LAND_AREA;
   if (criterionApplies('elevatorOnly', t)) mask |= ELEVATOR;
@@ -178,6 +187,7 @@ export class FilterIndex {
   private qPlace1 = -1;
   private qPlace2 = -1;
   private qPlace3 = -1;
+  private narrowing: Narrowing = ALLOW_ALL;
 
   /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
   constructor(options: { expectedWatchdogs?: number } = {}) {
@@ -327,9 +337,13 @@ export class FilterIndex {
     return Array.from(this.out.subarray(0, count), (slot) => this.ids[slot]!);
   }
 
-  /** The number of matching watchdogs; their slots are `slots[0 … count-1]`. Allocates nothing. */
-  matchSlots(offer: Offer): number {
+  /**
+   * The number of matching watchdogs; their slots are `slots[0 … count-1]`. Allocates nothing.
+   * `narrowing` decides the criteria the entries do not hold (without it they are not checked).
+   */
+  matchSlots(offer: Offer, narrowing: Narrowing = ALLOW_ALL): number {
     this.seal();
+    this.narrowing = narrowing;
     const ad = AD_INDEX[offer.adType];
     const type = TYPE_INDEX[offer.realEstateType];
     if (ad === undefined || type === undefined) return 0;
@@ -568,7 +582,8 @@ export class FilterIndex {
     const cosLat = this.qCosLat;
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED;
+    const narrowing = this.narrowing;
     for (let k = 0; k < n; k++) {
       const u = kept[k];
       const meta = ints[u + metaAt];
@@ -597,6 +612,8 @@ export class FilterIndex {
       const bit = 1 << (slot & 31);
       const was = seen[word];
       pass &= +((was & bit) === 0);
+      // Last and rare: a narrowing check may read memory far from the rows. A slot it refuses is not marked seen (the marks are cleared through the results).
+      if ((meta & narrowed) !== 0 && pass !== 0) pass = +narrowing.allows(slot);
       seen[word] = was | (bit & -pass);
       out[count] = slot;
       count += pass;
@@ -624,12 +641,10 @@ export class FilterIndex {
       if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
       if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
       const slot = ints[u + SLOT];
-      if ((meta & REPEAT) !== 0) {
-        const word = slot >>> 5;
-        const bit = 1 << (slot & 31);
-        if ((this.seen[word] & bit) !== 0) continue;
-        this.seen[word] |= bit;
-      }
+      const repeat = (meta & REPEAT) !== 0;
+      if (repeat && (this.seen[slot >>> 5] & (1 << (slot & 31))) !== 0) continue;
+      if ((meta & NARROWED) !== 0 && !this.narrowing.allows(slot)) continue;
+      if (repeat) this.seen[slot >>> 5] |= 1 << (slot & 31);
       this.out[count++] = slot;
     }
     return count;
@@ -709,6 +724,7 @@ export class FilterIndex {
     if (restricted(c.pricePerM2)) flags |= PRICE_PER_M2;
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
+    if (narrowedBy(c)) flags |= NARROWED;
     let circles = 0;
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;

@@ -1,4 +1,5 @@
-import { ROLES, exampleOffer, exampleWatchdog, type Watchdog } from '@rr/proto';
+import { ROLES, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
 import { WatchdogRegistry } from './watchdog-registry';
 import { shardOf } from './shard';
 import { ReplayProgress } from './replay-progress';
@@ -57,6 +58,55 @@ describe('WatchdogRegistry', () => {
     registry.apply('off', watchdog({ id: 'off', email: 'o@example.cz', ownerRole: ROLES.MINI }), now);
     expect(ids(registry.match(exampleOffer, 'priceDrop', now))).toEqual(['paid']);
     expect(ids(registry.match(exampleOffer, 'new', now))).toEqual(['free', 'off', 'paid']);
+  });
+
+  describe('alerts about offers already seen', () => {
+    const criteria = (overrides: Partial<Watchdog['criteria']>) => ({ ...exampleWatchdog.criteria, ...overrides });
+    const hits = (list: Array<{ watchdog: Watchdog; reason: string }>) => list.map((h) => `${h.watchdog.id}:${h.reason}`).sort();
+    const registryOf = (...ws: Watchdog[]) => {
+      const registry = new WatchdogRegistry();
+      for (const w of ws) registry.apply(w.id, w, now);
+      return registry;
+    };
+
+    it('gives a price drop to those who asked, and a new-offer alert only to those whose range the drop reached', () => {
+      const registry = registryOf(
+        watchdog({ id: 'drops', email: 'd@example.cz', ownerRole: ROLES.MINI, criteria: criteria({ priceDrops: true }) }),
+        watchdog({ id: 'any-price', email: 'a@example.cz' }),
+        watchdog({ id: 'up-to-8m', email: 'b@example.cz', criteria: criteria({ price: { to: 8_000_000 } }) }),
+        watchdog({ id: 'free-drops', email: 'f@example.cz', ownerRole: ROLES.USER, criteria: criteria({ priceDrops: true, price: { to: 7_000_000 } }) }),
+      );
+      const dropped = { ...exampleOffer, price: 7_990_000 };
+      const before = { ...exampleOffer, price: 8_490_000 };
+      expect(hits(registry.alerts(dropped, 'priceDrop', now, before))).toEqual(['drops:priceDrop', 'up-to-8m:new']);
+    });
+
+    it('gives a comeback to those who asked and are entitled, and a new-offer alert to everyone else who matches', () => {
+      const registry = registryOf(
+        watchdog({ id: 'back', email: 'b@example.cz', ownerRole: ROLES.STANDARD, criteria: criteria({ backOnMarket: true }) }),
+        watchdog({ id: 'free-back', email: 'f@example.cz', ownerRole: ROLES.USER, criteria: criteria({ backOnMarket: true }) }),
+        watchdog({ id: 'plain', email: 'p@example.cz', ownerRole: ROLES.MINI }),
+      );
+      expect(hits(registry.alerts(exampleOffer, 'backOnMarket', now))).toEqual(['back:backOnMarket', 'free-back:new', 'plain:new']);
+    });
+
+    it('lets the watchdog that asked for the kind speak for a person with two matching watchdogs', () => {
+      const registry = registryOf(
+        watchdog({ id: 'old-plain', email: 'x@example.cz', ownerRole: ROLES.MINI, createdAt: '2026-11-01T00:00:00.000Z' }),
+        watchdog({ id: 'new-back', email: 'x@example.cz', ownerRole: ROLES.MINI, createdAt: '2026-11-20T00:00:00.000Z', criteria: criteria({ backOnMarket: true }) }),
+      );
+      expect(hits(registry.alerts(exampleOffer, 'backOnMarket', now))).toEqual(['new-back:backOnMarket']);
+    });
+
+    it('gives a no-longer-active notice for a withdrawn offer only to entitled watchdogs that asked, matching it as it was', () => {
+      const registry = registryOf(
+        watchdog({ id: 'notices', email: 'n@example.cz', ownerRole: ROLES.MINI, criteria: criteria({ noLongerActive: true }) }),
+        watchdog({ id: 'free-notices', email: 'f@example.cz', ownerRole: ROLES.USER, criteria: criteria({ noLongerActive: true }) }),
+        watchdog({ id: 'plain', email: 'p@example.cz', ownerRole: ROLES.MINI }),
+        watchdog({ id: 'elsewhere', email: 'e@example.cz', ownerRole: ROLES.MINI, criteria: criteria({ noLongerActive: true, adTypes: ['Rent'] }) }),
+      );
+      expect(hits(registry.alerts({ ...exampleOffer, active: false }, 'noLongerActive', now))).toEqual(['notices:noLongerActive']);
+    });
   });
 
   it('does not match offers that are no longer active', () => {

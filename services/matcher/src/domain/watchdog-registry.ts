@@ -1,9 +1,27 @@
-import { entitlementsOf, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { entitlementsOf, type AlertReason, type Offer, type Watchdog } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
 import { WordFilter } from './word-filter';
+import { AreaFilter } from './area-filter';
 
-export type MatchReason = MatchFoundV1['reason'];
+export type MatchReason = AlertReason;
+/** A watchdog to alert, and why. */
+export type Hit = { watchdog: Watchdog; reason: MatchReason };
+
+/**
+ * Whether the owner asked for this kind of alert about offers already seen, and their tier allows it
+ * (docs/decisions.md, "Alert kinds"). New offers go to every matching watchdog.
+ */
+export function wants(watchdog: Watchdog, reason: MatchReason): boolean {
+  if (reason === 'new') return true;
+  const { criteria } = watchdog;
+  const entitled = entitlementsOf(watchdog.ownerRole);
+  switch (reason) {
+    case 'priceDrop': return criteria.priceDrops && entitled.priceDropAlerts;
+    case 'backOnMarket': return criteria.backOnMarket === true && entitled.backOnMarketAlerts;
+    case 'noLongerActive': return criteria.noLongerActive === true && entitled.noLongerActiveNotices;
+  }
+}
 export type Shard = { index: number; count: number };
 
 /** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
@@ -17,6 +35,8 @@ export class WatchdogRegistry {
   private index = new FilterIndex();
   /** The word criteria, by the same slots (checked on the index's candidates). */
   private words = new WordFilter();
+  /** The areas drawn on a map, by the same slots (checked on the index's candidates). */
+  private areas = new AreaFilter();
   private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
   private bySlot: Array<Kept | undefined> = [];
@@ -59,6 +79,7 @@ export class WatchdogRegistry {
   rebuild(): void {
     const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
     const words = new WordFilter();
+    this.areas = new AreaFilter();
     this.bySlot = [];
     for (const kept of this.watchdogs.values()) this.file(index, words, kept);
     index.seal();
@@ -67,18 +88,43 @@ export class WatchdogRegistry {
   }
 
   /**
-   * The watchdogs to alert about an offer: new offers go to every matching watchdog, price drops
-   * only to those that opted in and whose owner's tier allows it. One per recipient.
+   * The watchdogs that asked for alerts of this reason about the offer: new offers go to every
+   * matching watchdog, the other kinds only to those that opted in and whose owner's tier allows
+   * it. One per recipient.
    */
   match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
+    return this.collect(offer, now, (w) => (wants(w, reason) ? reason : null)).map((h) => h.watchdog);
+  }
+
+  /**
+   * Who hears of a price drop or a comeback, and as what: the watchdogs that asked for that kind
+   * get it; the others get a plain new-offer alert if the offer is news to them — after a drop,
+   * only where the old price did not match (`before`); after a comeback, any (the notifier's
+   * ledger drops it for people who had the offer). A no-longer-active notice goes only to those
+   * who asked for it, matched on the offer as it was while active. One per recipient, the asked
+   * kind first.
+   */
+  alerts(offer: Offer, reason: Exclude<MatchReason, 'new'>, now = new Date(), before?: Offer): Hit[] {
+    if (reason === 'noLongerActive') return this.collect({ ...offer, active: true }, now, (w) => (wants(w, reason) ? reason : null));
+    const matchedBefore = before ? new Set(this.collect(before, now, () => 'new').map((h) => h.watchdog.id)) : null;
+    return this.collect(offer, now, (w) => {
+      if (wants(w, reason)) return reason;
+      return matchedBefore?.has(w.id) ? null : 'new';
+    });
+  }
+
+  /** The matching watchdogs the rule gives a reason, one per recipient: an asked-for kind over a new-offer alert, then the oldest. */
+  private collect(offer: Offer, now: Date, reasonOf: (watchdog: Watchdog) => MatchReason | null): Hit[] {
     if (!offer.active) return [];
     this.finishLoading();
-    const count = this.index.matchSlots(offer);
+    // The index asks the words about the candidates that passed everything else.
+    this.words.begin(offer);
+    const count = this.index.matchSlots(offer, this.words);
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
-    const byRecipient = new Map<string, Watchdog>();
-    const shared: Watchdog[] = [];
-    this.words.begin(offer);
+    const byRecipient = new Map<string, Hit>();
+    const shared: Hit[] = [];
+    this.areas.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
       const { watchdog, email, expiresAt } = this.bySlot[slot]!;
@@ -86,15 +132,16 @@ export class WatchdogRegistry {
         this.forget(watchdog.id);
         continue;
       }
-      if (this.words.has(slot) && !this.words.allows(slot)) continue;
-      if (reason === 'priceDrop' && !(watchdog.criteria.priceDrops && entitlementsOf(watchdog.ownerRole).priceDropAlerts)) continue;
+      if (this.areas.has(slot) && !this.areas.allows(slot)) continue;
+      const reason = reasonOf(watchdog);
+      if (!reason) continue;
       // Shared watchdogs come back whole: their invitees are recipients too (emit-matches picks one per address).
       if (watchdog.members?.length) {
-        shared.push(watchdog);
+        shared.push({ watchdog, reason });
         continue;
       }
       const kept = byRecipient.get(email);
-      if (!kept || speaksBefore(watchdog, kept)) byRecipient.set(email, watchdog);
+      if (!kept || precedes({ watchdog, reason }, kept)) byRecipient.set(email, { watchdog, reason });
     }
     return [...byRecipient.values(), ...shared];
   }
@@ -115,6 +162,7 @@ export class WatchdogRegistry {
     kept.slot = index.insert(kept.watchdog.criteria);
     this.bySlot[kept.slot] = kept;
     if (kept.watchdog.criteria.words) words.set(kept.slot, kept.watchdog.criteria.words);
+    if (kept.watchdog.criteria.mapArea) this.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
   }
 
   private unfile(kept: Kept): void {
@@ -130,6 +178,12 @@ export class WatchdogRegistry {
     this.watchdogs.delete(watchdogId);
     this.unfile(kept);
   }
+}
+
+/** Of one person's hits, the one that speaks for them: an asked-for kind over a new-offer alert, then {@link speaksBefore}. */
+function precedes(a: Hit, b: Hit): boolean {
+  if ((a.reason === 'new') !== (b.reason === 'new')) return b.reason === 'new';
+  return speaksBefore(a.watchdog, b.watchdog);
 }
 
 /**

@@ -4,6 +4,7 @@ import { WordFilter } from './word-filter';
 const TERMS = ['balkon*', 'balkonem', 'sklep', 'sklep*', 'garaz*', 'drazb*', 'panel*', 'vytah', 'zahrada', 'cihl*'];
 const TEXTS = [
   'Byt s balkonem a sklepem', 'Dražba bytu, panelový dům', 'Cihlový dům se zahradou', 'Sklep, výtah, garáž', '', 'Balkón. Zahrada!',
+  '„Balkón“ – sklep', 'Cihlá é ZAHRADA',
 ];
 
 describe('WordFilter', () => {
@@ -23,6 +24,18 @@ describe('WordFilter', () => {
         if (filed) expect([slot, text, filter.allows(slot)]).toEqual([slot, text, wordsAllow(c, words)]);
       });
     }
+  });
+
+  it('shares one run between slots that ask the same, and answers each offer afresh', () => {
+    const filter = new WordFilter();
+    for (let slot = 0; slot < 4; slot++) filter.set(slot, WordsCriterion.parse({ any: ['balkon*'], none: ['drazb*'] }));
+    filter.begin({ title: 'Byt s balkonem' });
+    expect([0, 1, 2, 3].map((slot) => filter.allows(slot))).toEqual([true, true, true, true]);
+    filter.begin({ title: 'Byt s balkonem', description: 'Dražba' });
+    expect([0, 3].map((slot) => filter.allows(slot))).toEqual([false, false]);
+    filter.begin({ title: 'Byt', description: null });
+    expect(filter.allows(2)).toBe(false);
+    expect(filter.allows(9)).toBe(true);
   });
 
   it('files nothing for a criterion without terms, and knows slots it never saw', () => {

@@ -1,25 +1,31 @@
-import { OfferWords, type WordsCriterion } from '@rr/proto';
+import type { WordsCriterion } from '@rr/proto';
 import { GrowableI32 } from './growable';
+import { TermTrie } from './term-trie';
 
 /**
- * The word criteria of the watchdogs that have some (`wordsAllow` from @rr/proto), checked on
- * the candidates the index found. Kept compact, because a lookup meets a few dozen of them at
- * random among a million watchdogs: terms are numbered once, each slot's criterion is a run of
- * numbers in one typed array ([wanted count, refused count, term ids…]), and whether a term
- * occurs in the current offer is worked out once per offer. Reading the criteria objects instead
- * cost ~1 µs per candidate in cache misses (bench:matcher).
+ * The word criteria of the watchdogs that have some (`wordsAllow` from @rr/proto), the index's
+ * `Narrowing`: it asks only about candidates that passed every cheaper check and are flagged as
+ * having words. Kept compact, because a lookup meets them at random among a million watchdogs:
+ * terms are numbered once, and each distinct criterion is one run of numbers ([run id, wanted
+ * count, refused count, term ids…]) shared by every slot that asks the same (most do: people ask
+ * for the same few features), so the runs stay in cache and a slot costs one read of `starts`.
+ * Per offer, the text is read once for every term (`TermTrie`) and each run decided once.
+ * Reading the criteria objects instead cost ~1 µs per candidate in cache misses (bench:matcher).
  */
 export class WordFilter {
   private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly trie = new TermTrie();
+  private termCount = 0;
+  private readonly runIds = new Map<string, number>();
   /** Per slot: where its run starts in `runs` (0: no words; runs start at 1). */
   private readonly starts = new GrowableI32(1024);
   private readonly runs = new GrowableI32(4096);
-  /** Per term: the offer (`generation`) its answer in `answers` belongs to. */
-  private seenIn = new Int32Array(64);
-  private answers = new Uint8Array(64);
+  /** Per term: the last offer (`generation`) it occurs in; per run: the offer its answer belongs to, and the answer. */
+  private termIn = new Int32Array(64);
+  private runSeenIn = new Int32Array(64);
+  private runAnswers = new Uint8Array(64);
   private generation = 0;
-  private words: OfferWords | null = null;
+  private scanned = 0;
   private text: { title: string; description?: string | null } | null = null;
 
   constructor() {
@@ -29,10 +35,7 @@ export class WordFilter {
   /** Files the word criterion of a slot (one without terms is not filed). */
   set(slot: number, words: WordsCriterion): void {
     if (words.any.length === 0 && words.none.length === 0) return;
-    this.starts.set(slot, this.runs.length);
-    this.runs.push(words.any.length);
-    this.runs.push(words.none.length);
-    for (const term of [...words.any, ...words.none]) this.runs.push(this.idOf(term));
+    this.starts.set(slot, this.runOf(words));
   }
 
   /** Whether the slot has a word criterion (the candidates that need `allows`). */
@@ -43,47 +46,81 @@ export class WordFilter {
   /** Starts a lookup: the offer whose words the next `allows` calls check (read only if asked). */
   begin(offer: { title: string; description?: string | null }): void {
     this.generation++;
-    this.words = null;
     this.text = offer;
   }
 
-  /** Whether the current offer satisfies the slot's word criterion. */
+  /** Whether the current offer satisfies the slot's word criterion (a slot with none: yes). */
   allows(slot: number): boolean {
-    const runs = this.runs.data;
+    if (slot >= this.starts.length) return true;
     const at = this.starts.data[slot];
-    const wanted = runs[at];
-    const refused = runs[at + 1];
+    if (at === 0) return true;
+    const run = this.runs.data[at];
+    if (this.runSeenIn[run] !== this.generation) {
+      this.runAnswers[run] = this.decide(at) ? 1 : 0;
+      this.runSeenIn[run] = this.generation;
+    }
+    return this.runAnswers[run] === 1;
+  }
+
+  private decide(at: number): boolean {
+    const runs = this.runs.data;
+    const wanted = runs[at + 1];
+    const refused = runs[at + 2];
     let ok = wanted === 0;
-    for (let i = 0; i < wanted && !ok; i++) ok = this.occurs(runs[at + 2 + i]);
+    for (let i = 0; i < wanted && !ok; i++) ok = this.occurs(runs[at + 3 + i]);
     if (!ok) return false;
-    for (let i = 0; i < refused; i++) if (this.occurs(runs[at + 2 + wanted + i])) return false;
+    for (let i = 0; i < refused; i++) if (this.occurs(runs[at + 3 + wanted + i])) return false;
     return true;
   }
 
   private occurs(term: number): boolean {
-    if (this.seenIn[term] !== this.generation) {
-      this.words ??= new OfferWords(this.text!.title, this.text!.description);
-      this.answers[term] = this.words.has(this.terms[term]) ? 1 : 0;
-      this.seenIn[term] = this.generation;
+    if (this.scanned !== this.generation) {
+      const { title, description } = this.text!;
+      if (title) this.trie.scan(title, this.termIn, this.generation);
+      if (description) this.trie.scan(description, this.termIn, this.generation);
+      this.scanned = this.generation;
     }
-    return this.answers[term] === 1;
+    return this.termIn[term] === this.generation;
+  }
+
+  /** The offset of the criterion's run, filing it when new (terms are sorted and unique: equal criteria give one key). */
+  private runOf(words: WordsCriterion): number {
+    const key = `${words.any.join(' ')}|${words.none.join(' ')}`;
+    let at = this.runIds.get(key);
+    if (at !== undefined) return at;
+    at = this.runs.length;
+    const run = this.runIds.size;
+    this.runIds.set(key, at);
+    this.runs.push(run);
+    this.runs.push(words.any.length);
+    this.runs.push(words.none.length);
+    for (const term of [...words.any, ...words.none]) this.runs.push(this.idOf(term));
+    if (run >= this.runSeenIn.length) {
+      this.runSeenIn = grownI32(this.runSeenIn);
+      this.runAnswers = grownU8(this.runAnswers);
+    }
+    return at;
   }
 
   private idOf(term: string): number {
     let id = this.termIds.get(term);
     if (id === undefined) {
-      id = this.terms.length;
-      this.terms.push(term);
+      id = this.termCount++;
       this.termIds.set(term, id);
-      if (id >= this.seenIn.length) {
-        const seenIn = new Int32Array(this.seenIn.length * 2);
-        seenIn.set(this.seenIn);
-        this.seenIn = seenIn;
-        const answers = new Uint8Array(this.answers.length * 2);
-        answers.set(this.answers);
-        this.answers = answers;
-      }
+      this.trie.add(term, id);
+      if (id >= this.termIn.length) this.termIn = grownI32(this.termIn);
     }
     return id;
   }
 }
+
+const grownI32 = (a: Int32Array) => {
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+};
+const grownU8 = (a: Uint8Array) => {
+  const bigger = new Uint8Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+};

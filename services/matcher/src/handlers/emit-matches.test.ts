@@ -1,7 +1,11 @@
-import { DEFAULT_SCHEDULE, ROLES, exampleWatchdog, type Watchdog } from '@rr/proto';
-import { recipientsOf } from './emit-matches';
+import { DEFAULT_SCHEDULE, ROLES, type Watchdog } from '@rr/proto';
+import { exampleWatchdog } from '@rr/proto/examples';
+import type { Hit } from '../domain/watchdog-registry';
+import { recipientsOf as recipientsOfHits } from './emit-matches';
 
 const watchdog = (over: Partial<Watchdog>): Watchdog => ({ ...exampleWatchdog, ownerRole: ROLES.STANDARD, ...over });
+/** Each watchdog as a new-offer hit. */
+const recipientsOf = (watchdogs: Watchdog[]) => recipientsOfHits(watchdogs.map((watchdog): Hit => ({ watchdog, reason: 'new' })));
 const digest = { mode: 'digest' as const, schedule: DEFAULT_SCHEDULE };
 
 describe('recipients of the matching watchdogs', () => {
@@ -36,5 +40,13 @@ describe('recipients of the matching watchdogs', () => {
   it('carries digests only for tiers that include them (a downgrade falls back to instant alerts)', () => {
     expect(recipientsOf([watchdog({ delivery: digest })])[0].delivery).toEqual(digest);
     expect(recipientsOf([watchdog({ delivery: digest, ownerRole: ROLES.USER })])[0].delivery).toBeUndefined();
+  });
+
+  it('gives a person the alert kind they asked for over a new-offer alert, even from a watchdog they are invited to', () => {
+    const own = watchdog({ id: 'w_own', email: 'partner@example.cz' });
+    const shared = watchdog({ id: 'w_shared', email: 'owner@example.cz', members: [{ email: 'partner@example.cz', locale: 'cs', userId: null }] });
+    const got = recipientsOfHits([{ watchdog: own, reason: 'new' }, { watchdog: shared, reason: 'priceDrop' }]);
+    expect(got.find((r) => r.email === 'partner@example.cz')).toMatchObject({ reason: 'priceDrop', member: true, watchdog: { id: 'w_shared' } });
+    expect(got.find((r) => r.email === 'owner@example.cz')).toMatchObject({ reason: 'priceDrop', member: false });
   });
 });

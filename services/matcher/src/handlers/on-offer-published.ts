@@ -10,7 +10,8 @@ import { emitMatches } from './emit-matches';
 export function onOfferPublished(bus: Bus, registry: WatchdogRegistry) {
   return async (event: Envelope<OfferPublishedV1>, ctx: HandlerContext): Promise<HandlerResult> => {
     const { offer, fetchedAt } = event.data;
-    const matches = await emitMatches(bus, registry, offer, 'new', fetchedAt, event.correlationId);
+    const hits = registry.match(offer, 'new').map((watchdog) => ({ watchdog, reason: 'new' as const }));
+    const matches = await emitMatches(bus, hits, offer, { fetchedAt, correlationId: event.correlationId });
     ctx.log.debug({ offerId: offer.id, matches }, 'offer matched');
     return matches > 0 ? 'processed' : 'skipped';
   };

@@ -107,7 +107,7 @@ describe('normalising a batch', () => {
     expect(first.events.map((e) => e.type)).toEqual(['offer.updated']);
     expect((first.events[0].data as { offer: Offer }).offer.url).toBe(other.url);
     const last = await run([withdrawn(other)]);
-    expect(last.events).toEqual([{ type: 'offer.withdrawn', key: offerIdOf('sreality:1001'), data: { offerId: offerIdOf('sreality:1001'), withdrawnAt: '2026-03-02T10:00:00.000Z' } }]);
+    expect(last.events).toEqual([{ type: 'offer.withdrawn', key: offerIdOf('sreality:1001'), data: { offerId: offerIdOf('sreality:1001'), withdrawnAt: '2026-03-02T10:00:00.000Z', offer: expect.objectContaining({ active: false, withdrawnAt: '2026-03-02T10:00:00.000Z' }) } }]);
     expect((await run([withdrawn(other)])).events).toEqual([]);
   });
 
@@ -119,6 +119,62 @@ describe('normalising a batch', () => {
     expect(events[0].type).toBe('offer.updated');
     expect((events[0].data as { changes: string[]; offer: Offer }).changes).toContain('reactivated');
     expect((events[0].data as { offer: Offer }).offer.active).toBe(true);
+  });
+
+  it('announces a return after a day withdrawn as a comeback, once, beside the reactivating update', async () => {
+    const { run, offers } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base, '2026-03-02T10:00:00.000Z')]);
+    const back = await run([fetched(base, '2026-03-04T10:00:00.000Z')]);
+    expect(back.events.map((e) => e.type)).toEqual(['offer.updated', 'offer.relisted']);
+    expect(back.events[1]).toMatchObject({ key: offerIdOf('sreality:1001'), data: { withdrawnAt: '2026-03-02T10:00:00.000Z', fetchedAt: '2026-03-04T10:00:00.000Z', offer: { active: true, withdrawnAt: null } } });
+    expect(back.stats.relisted).toBe(1);
+    expect(offers.get(offerIdOf('sreality:1001'))?.withdrawnAt).toBeNull();
+    // The listing seen again (or redelivered) is no second comeback.
+    expect((await run([fetched(base, '2026-03-04T11:00:00.000Z')])).events).toEqual([]);
+  });
+
+  it('announces each comeback of its own: withdrawn again, back again', async () => {
+    const { run } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base, '2026-03-02T10:00:00.000Z')]);
+    await run([fetched(base, '2026-03-04T10:00:00.000Z')]);
+    await run([withdrawn(base, '2026-03-06T10:00:00.000Z')]);
+    const again = await run([fetched(base, '2026-03-09T10:00:00.000Z')]);
+    expect(again.events.filter((e) => e.type === 'offer.relisted').map((e) => (e.data as { withdrawnAt: string }).withdrawnAt)).toEqual(['2026-03-06T10:00:00.000Z']);
+  });
+
+  it('does not call a return within hours a comeback (a re-post or a portal hiccup)', async () => {
+    const { run } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base, '2026-03-02T10:00:00.000Z')]);
+    const back = await run([fetched(base, '2026-03-02T13:00:00.000Z')]);
+    expect(back.events.map((e) => e.type)).toEqual(['offer.updated']);
+    expect((back.events[0].data as { changes: string[] }).changes).toContain('reactivated');
+  });
+
+  it('brings the property back on another portal as a comeback of the same offer, not a new offer', async () => {
+    const { run, offers } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base, '2026-03-02T10:00:00.000Z')]);
+    const back = await run([fetched(crossPost(base), '2026-03-05T10:00:00.000Z')]);
+    expect(back.events.map((e) => e.type)).toEqual(['offer.updated', 'offer.relisted']);
+    expect(offers.size).toBe(1);
+  });
+
+  it('merges a re-post under a new id on the portal that withdrew the old listing, as a comeback', async () => {
+    const { run, offers } = memoryStore();
+    await run([fetched(base)]);
+    await run([withdrawn(base, '2026-03-02T10:00:00.000Z')]);
+    const repost = rawListing({ listingId: '1002', url: 'https://www.sreality.cz/detail/prodej/byt/2+kk/brno-kralovo-pole-srbska/1002' });
+    const back = await run([fetched(repost, '2026-03-05T10:00:00.000Z')]);
+    expect(back.events.map((e) => e.type)).toEqual(['offer.updated', 'offer.relisted']);
+    expect(offers.size).toBe(1);
+    // While the first listing is shown, a second one on the same portal stays another property.
+    const { run: run2, offers: offers2 } = memoryStore();
+    await run2([fetched(base)]);
+    await run2([fetched(repost)]);
+    expect(offers2.size).toBe(2);
   });
 
   it('keeps and flags a listing whose place cannot be found', async () => {

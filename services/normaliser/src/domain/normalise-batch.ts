@@ -3,6 +3,7 @@ import type { ListingFetchedV1, ListingWithdrawnV1, Offer, OfferLocation, RawLis
 import type { ListingRecord } from './listing-record';
 import type { OutgoingEvent } from './outgoing-event';
 import { dedupeFactsOf, dedupeKeysOf, findDuplicate, type DedupeCandidate, type DedupeFacts } from './dedupe';
+import { DEFAULT_COMEBACK_MIN_MS, isComeback } from './comeback';
 import { locate } from './locate';
 import { applyListingChange, attachSource, withdrawSource, type OfferChange } from './offer-changes';
 import { fingerprintOf, listingKeyOf, newOffer } from './offer-factory';
@@ -20,7 +21,7 @@ export type BatchInput =
   | { kind: 'withdrawn'; data: ListingWithdrawnV1 };
 
 export type BatchStats = {
-  unchanged: number; published: number; merged: number; updated: number; withdrawn: number; unresolved: number; skipped: number;
+  unchanged: number; published: number; merged: number; updated: number; withdrawn: number; relisted: number; unresolved: number; skipped: number;
 };
 
 export type BatchResult = {
@@ -35,7 +36,13 @@ export type BatchResult = {
 type Pending =
   | { kind: 'published'; fetchedAt: string }
   | { kind: 'updated'; fetchedAt: string; previousPrice: number | null; changes: Set<OfferChange> }
-  | { kind: 'withdrawn'; at: string };
+  | { kind: 'withdrawn'; at: string }
+  | { kind: 'relisted'; fetchedAt: string; withdrawnAt: string };
+
+export type BatchOptions = {
+  /** How long an offer must have stayed withdrawn for its return to be a comeback (`isComeback`). */
+  comebackMinMs: number;
+};
 
 /**
  * Applies one batch of listing events: loads what it touches in three reads, decides in memory
@@ -49,10 +56,15 @@ export class BatchNormaliser {
   private readonly dirtyListings = new Set<string>();
   private readonly dirtyOffers = new Set<string>();
   private readonly pending = new Map<string, Pending[]>();
-  private readonly stats: BatchStats = { unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, unresolved: 0, skipped: 0 };
+  private readonly stats: BatchStats = { unchanged: 0, published: 0, merged: 0, updated: 0, withdrawn: 0, relisted: 0, unresolved: 0, skipped: 0 };
   private readonly failures: BatchResult['failures'] = [];
 
-  constructor(private readonly store: NormaliserStore, private readonly gazetteer: Gazetteer, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly store: NormaliserStore,
+    private readonly gazetteer: Gazetteer,
+    private readonly now: () => Date = () => new Date(),
+    private readonly options: BatchOptions = { comebackMinMs: DEFAULT_COMEBACK_MIN_MS },
+  ) {}
 
   async run(inputs: BatchInput[]): Promise<BatchResult> {
     const keys = [...new Set(inputs.map((i) => (i.kind === 'fetched' ? listingKeyOf(i.data.listing) : listingKeyOf(i.data))))];
@@ -101,12 +113,14 @@ export class BatchNormaliser {
         return;
       }
       const before = offer.price;
+      const withdrawnAt = offer.withdrawnAt;
       const changes = applyListingChange(offer, l, location, fetchedAt);
       this.touchListing({ ...record, fingerprint, active: true, lastSeenAt: fetchedAt, withdrawnAt: null, ...summaryOf(l), flags: flagsOf(location) });
       if (changes.length > 0) {
         this.touchOffer(offer);
         this.stats.updated++;
         this.emitUpdated(offer, before, changes, fetchedAt);
+        this.noteReturn(offer, withdrawnAt, changes, fetchedAt);
       }
       return;
     }
@@ -117,9 +131,11 @@ export class BatchNormaliser {
     if (duplicate) {
       target = this.offers.get(duplicate.candidate.id)!;
       const before = target.price;
+      const withdrawnAt = target.withdrawnAt;
       const changes = attachSource(target, l, location, fetchedAt);
       this.stats.merged++;
       this.emitUpdated(target, before, changes, fetchedAt);
+      this.noteReturn(target, withdrawnAt, changes, fetchedAt);
     } else {
       target = newOffer(l, location, fetchedAt, this.now().toISOString());
       this.remember(target);
@@ -145,10 +161,25 @@ export class BatchNormaliser {
     if (outcome === 'none') return;
     this.touchOffer(offer);
     if (outcome === 'offer') {
+      offer.withdrawnAt = w.detectedAt;
       this.stats.withdrawn++;
       this.emit(offer.id, { kind: 'withdrawn', at: w.detectedAt });
     } else {
       this.emitUpdated(offer, offer.price, ['sources'], w.detectedAt);
+    }
+  }
+
+  /**
+   * A withdrawn offer published again (its listing back, or another portal's merged into it): the
+   * withdrawal is over, and if it lasted long enough the return is a comeback, announced once.
+   * A redelivered listing finds the offer active and unchanged, so it announces nothing again.
+   */
+  private noteReturn(offer: Offer, withdrawnAt: string | null | undefined, changes: OfferChange[], fetchedAt: string): void {
+    if (!changes.includes('reactivated')) return;
+    offer.withdrawnAt = null;
+    if (isComeback(withdrawnAt, fetchedAt, this.options.comebackMinMs)) {
+      this.stats.relisted++;
+      this.emit(offer.id, { kind: 'relisted', fetchedAt, withdrawnAt: withdrawnAt! });
     }
   }
 
@@ -157,7 +188,9 @@ export class BatchNormaliser {
     for (const k of dedupeKeysOf(facts, true)) for (const id of this.byDedupeKey.get(k) ?? []) ids.add(id);
     return [...ids].map((id) => {
       const o = this.offers.get(id)!;
-      return { ...dedupeFactsOf(o), id, portals: o.sources.map((s) => s.portal) };
+      // A portal whose listing was withdrawn may show the property again under a new id (a re-post):
+      // only a portal that still shows it makes a second listing there another property.
+      return { ...dedupeFactsOf(o), id, portals: o.sources.filter((s) => s.active).map((s) => s.portal) };
     });
   }
 
@@ -209,7 +242,8 @@ export class BatchNormaliser {
       for (const p of list) {
         if (p.kind === 'published') events.push({ type: 'offer.published', key: offerId, data: { offer, fetchedAt: p.fetchedAt } });
         else if (p.kind === 'updated') events.push({ type: 'offer.updated', key: offerId, data: { offer, previousPrice: p.previousPrice, changes: [...p.changes], fetchedAt: p.fetchedAt } });
-        else events.push({ type: 'offer.withdrawn', key: offerId, data: { offerId, withdrawnAt: p.at } });
+        else if (p.kind === 'relisted') events.push({ type: 'offer.relisted', key: offerId, data: { offer, withdrawnAt: p.withdrawnAt, fetchedAt: p.fetchedAt } });
+        else events.push({ type: 'offer.withdrawn', key: offerId, data: { offerId, withdrawnAt: p.at, offer } });
       }
     }
     return events;

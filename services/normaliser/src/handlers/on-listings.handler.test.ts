@@ -7,7 +7,7 @@ import type { ListingRecord } from '../domain/listing-record';
 import type { OfferStore } from '../repositories/offer-store';
 import type { JournalBatch, JournalRepository } from '../repositories/journal.repository';
 import { createListingsHandler } from './on-listings.handler';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelay } from '../journal/outbox-relay';
 
 const log = createLogger('test', 'silent');
 const ctx: HandlerContext = { log, topic: 'listing.fetched.v1', partition: 0, offset: '0' };

@@ -1,7 +1,19 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { httpObservability, sessionUserOf, type Logger } from '@rr/kit';
-import { CORRELATION_HEADER, OfferAlternativesQuery, OfferListQuery, httpStatusOf, offerFor, type ApiErrorBody, type ErrorCode, type Offer } from '@rr/proto';
-import { cursorOf, parseCursor, type OfferReader } from '../domain/offer-query';
+import {
+  CORRELATION_HEADER, HistoryDetailQuery, HistoryListQuery, OfferAlternativesQuery, OfferListQuery, RealEstateQuery, criteriaOfSearch, httpStatusOf,
+  indexedPlaceOf, matchesCriteria, offerFor, offerHistoryOf, realEstateOf, type ApiErrorBody, type ErrorCode, type Offer,
+} from '@rr/proto';
+import { changeCursorText, cursorOf, pageCursorText, parseChangeCursor, parseCursor, type OfferReader } from '../domain/offer-query';
+
+/** Rows a search page reads at most (a narrow filter in a busy place answers with a shorter page and a cursor). */
+export const SEARCH_SCAN_LIMIT = 2_000;
+
+export type OffersApiOptions = {
+  jwtSecret?: string;
+  /** The journal's projected mark: a sync reads no further, so a batch half written is never skipped. */
+  projectedSeq?: () => Promise<number>;
+};
 
 /**
  * The internal read API the gateway proxies at `/api/offers`: one offer with its sources and
@@ -10,7 +22,7 @@ import { cursorOf, parseCursor, type OfferReader } from '../domain/offer-query';
  * token, verified with `jwtSecret`) has the entitlement; everyone else gets their teaser. Without
  * a secret every caller counts as anonymous.
  */
-export function createOffersApi(offers: OfferReader, log: Logger, options: { jwtSecret?: string } = {}): express.Express {
+export function createOffersApi(offers: OfferReader, log: Logger, options: OffersApiOptions = {}): express.Express {
   const app = express();
   const roleOf = (req: Request): number | null => {
     if (!options.jwtSecret || !req.headers.authorization) return null;
@@ -32,6 +44,50 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: { jwt
       const next = page.items.length === limit ? cursorOf(page.items[page.items.length - 1]) : null;
       const role = roleOf(req);
       res.json({ data: { items: page.items.map((o) => offerFor(o, role)), total: page.total, offset, limit, next } });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // The public API's offer search (`/api/v1/real-estate`): watchdog criteria over one place's index.
+  app.get('/offers/search', async (req, res, next) => {
+    try {
+      const q = RealEstateQuery.safeParse(req.query);
+      if (!q.success) return invalid(res, q.error);
+      const criteria = criteriaOfSearch(q.data);
+      const page = await offers.search(indexedPlaceOf(q.data.placeKind, q.data.placeCode), { adType: q.data.adType, realEstateType: q.data.realEstateType },
+        (o) => matchesCriteria(criteria, o), { limit: q.data.limit, scanLimit: SEARCH_SCAN_LIMIT, after: q.data.cursor ? parseCursor(q.data.cursor) : undefined });
+      const role = roleOf(req);
+      res.json({ data: { items: page.items.map((o) => realEstateOf(offerFor(o, role))), next: page.last ? pageCursorText(page.last) : null } });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // The public API's sync (`/api/v1/history/list`): offers changed since a cursor, withdrawn ones included.
+  app.get('/offers/changes', async (req, res, next) => {
+    try {
+      const q = HistoryListQuery.safeParse(req.query);
+      if (!q.success) return invalid(res, q.error);
+      const after = parseChangeCursor(q.data.cursor);
+      const upTo = options.projectedSeq ? await options.projectedSeq() : Number.MAX_SAFE_INTEGER;
+      const changes = await offers.changedSince(after, upTo, q.data.limit);
+      const role = roleOf(req);
+      const last = changes.length > 0 ? changes[changes.length - 1].cursor : after.seq < 0 ? { seq: 0, id: '' } : after;
+      res.json({ data: { items: changes.map((c) => offerFor(c.offer, role)), next: changeCursorText(last), more: changes.length === q.data.limit } });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // The public API's `/api/v1/history/detail?id=`: one offer's sources and price changes.
+  app.get('/offers/history', async (req, res, next) => {
+    try {
+      const q = HistoryDetailQuery.safeParse(req.query);
+      if (!q.success) return invalid(res, q.error);
+      const offer = await offers.findById(q.data.id);
+      if (!offer) return fail(res, 'NOT_FOUND', `offer ${q.data.id} not found`);
+      res.json({ data: offerHistoryOf(offerFor(offer, roleOf(req))) });
     } catch (err) {
       next(err);
     }
@@ -84,6 +140,18 @@ export function rankAlternatives(offer: Offer, candidates: Offer[]): Offer[] {
     .map((o) => ({ o, s: score(o) }))
     .sort((a, b) => a.s - b.s)
     .map((x) => x.o);
+}
+
+/** Every bad parameter named, in the API's error body (`fields`). */
+function invalid(res: Response, error: { issues: Array<{ path: Array<string | number>; message: string; code: string; keys?: string[] }> }): void {
+  const fields: Record<string, string> = {};
+  for (const i of error.issues) {
+    if (i.code === 'unrecognized_keys') for (const k of i.keys ?? []) fields[k] ??= 'unknown parameter';
+    else fields[i.path.join('.') || 'query'] ??= i.message;
+  }
+  const [name, message] = Object.entries(fields)[0];
+  const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: `${name}: ${message}`, fields } };
+  res.status(httpStatusOf('VALIDATION_FAILED')).json(body);
 }
 
 function fail(res: Response, code: ErrorCode, message: string): void {

@@ -45,6 +45,12 @@ export class JournalRepository {
     await this.marks.updateOne({ _id: 'projected', seq: { $lt: seq } }, { $set: { seq } });
   }
 
+  /** Every batch up to this sequence number is in the state collections (0 before the first). */
+  async projectedSeq(): Promise<number> {
+    const mark = await this.marks.findById('projected').lean<JournalMarkDoc>();
+    return mark?.seq ?? 0;
+  }
+
   /**
    * The marks, created on first start. A journal from before the projection has no `projected`
    * mark: `projected` is then -1, and `migrateSnapshot` must run first.
@@ -123,7 +129,7 @@ const parsed = <T>(field: JsonField): T => fromJsonBytes<T>(field);
 function journaledEvents(batch: JournalBatch): JournaledEvent[] {
   const held = new Set(batch.offers);
   return batch.events.map((event) => {
-    if (!('offer' in event.data) || !held.has(event.data.offer)) return event;
+    if (!('offer' in event.data) || !event.data.offer || !held.has(event.data.offer)) return event;
     const { offer: _offer, ...rest } = event.data;
     return { ...event, data: rest, offerInDoc: true } as unknown as JournaledEvent;
   });

@@ -16,6 +16,11 @@ export type OfferDoc = {
   districtCode: string | null;
   municipalityCode: string | null;
   foundAt: Date;
+  /**
+   * The journal batch that last wrote the offer: the public API's sync cursor (`history/list`)
+   * walks `{ seq, _id }` up to the projected mark. Null in documents from before it (set to 0 at start).
+   */
+  seq: number | null;
 };
 
 export type ListingDoc = { _id: string; body: string };
@@ -26,7 +31,7 @@ export type DedupeKeyDoc = { _id: string; key: string; offerId: string; facts: s
 const offerSchema = new Schema<OfferDoc>(
   {
     _id: String, body: String, active: Boolean, adType: String, realEstateType: String,
-    regionCode: String, districtCode: String, municipalityCode: String, foundAt: Date,
+    regionCode: String, districtCode: String, municipalityCode: String, foundAt: Date, seq: Number,
   },
   { versionKey: false, collection: 'offers' },
 );
@@ -37,6 +42,8 @@ offerSchema.index({ municipalityCode: 1, foundAt: -1, _id: -1 });
 offerSchema.index({ foundAt: -1, _id: -1 });
 // Nationwide lists and their totals by state (most offers are withdrawn ones).
 offerSchema.index({ active: 1, foundAt: -1, _id: -1 });
+// Offers changed since a sync cursor, in the order they were journaled.
+offerSchema.index({ seq: 1, _id: 1 });
 
 const listingSchema = new Schema<ListingDoc>({ _id: String, body: String }, { versionKey: false, collection: 'listings' });
 

@@ -6,7 +6,7 @@ import type { Offer } from '@rr/proto';
 import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, gateFactsOf, passesGates, type DedupeFacts, type GateFacts } from '../domain/dedupe';
 import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
-import type { OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
+import type { ChangeCursor, IndexedPlace, OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
 import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type ListingDoc, type OfferDoc } from './offer-store.model';
 
 /** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
@@ -59,9 +59,14 @@ export class OfferStore implements NormaliserStore, OfferReader {
     this.storedKeys.clear();
   }
 
-  /** Declares the indexes (a new database, or one from before they existed). */
+  /**
+   * Declares the indexes (a new database, or one from before they existed) and gives offers
+   * projected before the sync cursor existed sequence 0, so a sync from the start lists them
+   * (found by the `{ seq, _id }` index: nothing to do once done).
+   */
   async init(): Promise<void> {
     await Promise.all([this.models.offers.init(), this.models.listings.init(), this.models.keys.init()]);
+    await this.offers.updateMany({ seq: null }, { $set: { seq: 0 } });
   }
 
   async findListings(keys: string[]): Promise<ListingRecord[]> {
@@ -145,13 +150,40 @@ export class OfferStore implements NormaliserStore, OfferReader {
     return [...out.values()];
   }
 
+  async search(place: IndexedPlace, filter: Pick<OfferFilter, 'adType' | 'realEstateType'>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; last: PageCursor | null }> {
+    const base = { ...queryOf({ ...filter, active: true }), [place.field]: place.code } as Filter<OfferDoc>;
+    const rows = this.offers.find(page.after ? afterQuery(base, page.after) : base).sort({ foundAt: -1, _id: -1 }).limit(page.scanLimit).batchSize(Math.min(page.scanLimit, 200));
+    const items: Offer[] = [];
+    let last: PageCursor | null = null;
+    let read = 0;
+    for await (const d of rows) {
+      read++;
+      last = { foundAt: d.foundAt.getTime(), id: d._id };
+      const offer = JSON.parse(d.body) as Offer;
+      if (accepts(offer)) items.push(offer);
+      if (items.length === page.limit) break;
+    }
+    await rows.close();
+    // Fewer rows than asked for and no full page: the place has nothing after them.
+    return { items, last: read < page.scanLimit && items.length < page.limit ? null : last };
+  }
+
+  async changedSince(after: ChangeCursor, upToSeq: number, limit: number): Promise<Array<{ offer: Offer; cursor: ChangeCursor }>> {
+    if (after.seq > upToSeq) return [];
+    const docs = await this.offers
+      .find({ seq: { $gte: after.seq, $lte: upToSeq }, $or: [{ seq: { $gt: after.seq } }, { seq: after.seq, _id: { $gt: after.id } }] })
+      .sort({ seq: 1, _id: 1 }).limit(limit).toArray();
+    return docs.map((d) => ({ offer: JSON.parse(d.body) as Offer, cursor: { seq: d.seq ?? 0, id: d._id } }));
+  }
+
   /**
    * Writes a journaled batch's state: listings and offers replaced whole by `_id` (new ones
-   * inserted), and each offer's lookup keys brought in line with its facts.
+   * inserted), and each offer's lookup keys brought in line with its facts. `seq` is the batch's
+   * journal sequence number (the sync cursor's order).
    */
-  async apply(batch: { offers: Offer[]; listings: ListingRecord[] }): Promise<void> {
+  async apply(batch: { offers: Offer[]; listings: ListingRecord[] }, seq = 0): Promise<void> {
     await upsertAll(this.listings, batch.listings.map((r) => ({ _id: r.key, body: JSON.stringify(r) })));
-    const offerDocs = batch.offers.map(offerDocOf);
+    const offerDocs = batch.offers.map((o) => offerDocOf(o, seq));
     // An offer with a cached body is in the database: only the others are looked up.
     const known = new Set(offerDocs.filter((d) => this.bodies.has(d._id)).map((d) => d._id));
     for (const id of await presentIds(this.offers, offerDocs.map((d) => d._id).filter((id) => !known.has(id)))) known.add(id);
@@ -239,8 +271,9 @@ async function insertFresh<T extends { _id: string }>(collection: Collection<T>,
   }
 }
 
-function offerDocOf(o: Offer): OfferDoc {
+function offerDocOf(o: Offer, seq: number): OfferDoc {
   return {
+    seq,
     _id: o.id, body: JSON.stringify(o), active: o.active, adType: o.adType, realEstateType: o.realEstateType,
     regionCode: o.location.regionCode, districtCode: o.location.districtCode, municipalityCode: o.location.municipalityCode,
     foundAt: new Date(o.foundAt),

@@ -1,5 +1,5 @@
 import { createLogger } from '@rr/kit';
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { AlertQueue } from '../domain/alert-queue';
 import { Timings } from '../domain/timings';
 import type { LedgerEntry } from '../repositories/ledger.model';

@@ -1,4 +1,4 @@
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import type { LedgerEntry } from '../repositories/ledger.model';
 import { AlertQueue, capOf } from './alert-queue';
 

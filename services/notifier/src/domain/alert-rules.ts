@@ -4,12 +4,31 @@ import type { MatchFoundV1 } from '@rr/proto';
  * The rules of docs/decisions.md, "Alerts", as pure functions.
  *
  * One e-mail per person per property: the ledger key is the recipient's e-mail and the property,
- * whichever portal or watchdog found it. A price drop is news about the same property, so it has
- * a key of its own per new price.
+ * whichever portal or watchdog found it. A price drop, a comeback and a withdrawal are news about
+ * the same property, so each has a key of its own: per new price, per withdrawal it ends, per
+ * withdrawal it announces (docs/decisions.md, "Alert kinds").
  */
-export function ledgerKeyOf(match: Pick<MatchFoundV1, 'recipient' | 'offer' | 'reason'>): string {
-  const base = `${match.recipient.email.toLowerCase()}|${match.offer.id}`;
-  return match.reason === 'priceDrop' ? `${base}|drop:${match.offer.price}` : base;
+export function ledgerKeyOf(match: Pick<MatchFoundV1, 'recipient' | 'offer' | 'reason' | 'withdrawnAt'>): string {
+  const base = alertedKeyOf(match);
+  switch (match.reason) {
+    case 'new': return base;
+    case 'priceDrop': return `${base}|drop:${match.offer.price}`;
+    case 'backOnMarket': return `${base}|back:${match.withdrawnAt ?? 'unknown'}`;
+    case 'noLongerActive': return `${base}|gone:${match.withdrawnAt ?? 'unknown'}`;
+  }
+}
+
+/** The key of the person's new-offer alert about the property: whether they were alerted to it. */
+export function alertedKeyOf(match: Pick<MatchFoundV1, 'recipient' | 'offer'>): string {
+  return `${match.recipient.email.toLowerCase()}|${match.offer.id}`;
+}
+
+/**
+ * A no-longer-active notice goes only to a person the ledger says was sent the offer; any other
+ * kind needs no earlier alert.
+ */
+export function mayNotify(match: Pick<MatchFoundV1, 'reason'>, alerted: { status: string } | null | undefined): boolean {
+  return match.reason !== 'noLongerActive' || alerted?.status === 'sent';
 }
 
 /** The first alert goes at once; later ones wait until the window after the last e-mail closes. */

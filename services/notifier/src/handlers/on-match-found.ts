@@ -3,6 +3,7 @@ import { deliveryDueAt, type Envelope, type MatchFoundV1 } from '@rr/proto';
 import { ledgerKeyOf } from '../domain/alert-rules';
 import type { Dispatcher } from '../dispatcher';
 import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
+import { withoutUnalertedNotices } from './notice-gate';
 
 /**
  * Records a fetched batch of matches in the ledger (once per person and property: redeliveries,
@@ -12,7 +13,8 @@ import type { LedgerRepository, NewEntry } from '../repositories/ledger.reposito
  * held up by mail. Entries the dispatcher can send at once go in already claimed.
  */
 export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
-  return async (events: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
+  return async (fetched: Array<Envelope<MatchFoundV1>>, ctx: HandlerContext): Promise<void> => {
+    const events = await withoutUnalertedNotices(ledger, fetched);
     await dispatcher.knowRecipients(events.map((e) => e.data.recipient.email.toLowerCase()));
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();

@@ -1,5 +1,5 @@
 import { createLogger } from '@rr/kit';
-import { exampleOffer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { httpAdSource } from './ad-client';
 
 const log = createLogger('test', 'silent');

@@ -1,4 +1,5 @@
-import { exampleOffer, type Offer } from '@rr/proto';
+import { type Offer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { renderAlertEmail, type AlertEmailInput } from './render-alert';
 
 const input = (overrides: Partial<AlertEmailInput> = {}): AlertEmailInput => ({
@@ -83,6 +84,43 @@ describe('renderAlertEmail', () => {
     const mail = renderAlertEmail(input({ items: [{ offer: dropped, watchdogId: 'w_1', reason: 'priceDrop' }] }));
     expect(mail.subject.startsWith('Zlevněno:')).toBe(true);
     expect(mail.html.replace(/\u00a0/g, ' ')).toContain('dříve 8 490 000 Kč');
+  });
+
+  it('says an offer is back on the market, in both languages', () => {
+    const item = { offer: exampleOffer, watchdogId: 'w_1', reason: 'backOnMarket' as const };
+    expect(renderAlertEmail(input({ items: [item] })).subject.startsWith('Znovu v nabídce: Prodej bytu 3+kk')).toBe(true);
+    const en = renderAlertEmail(input({ locale: 'en', items: [item] }));
+    expect(en.subject.startsWith('Back on the market: Prodej bytu 3+kk')).toBe(true);
+    expect(en.text).toContain('Back on the market: Prodej bytu 3+kk');
+    expect(en.text).toContain(exampleOffer.url);
+  });
+
+  it('tells that an offer is no longer active, linking to its page with alternatives and not to the gone portal page', () => {
+    const withdrawn = { ...exampleOffer, active: false };
+    const item = { offer: withdrawn, watchdogId: 'w_1', reason: 'noLongerActive' as const };
+    const cs = renderAlertEmail(input({ items: [item] }));
+    expect(cs.subject.startsWith('Nabídka již není aktivní: Prodej bytu 3+kk')).toBe(true);
+    expect(cs.text).toContain('Nabídka, o které jsme vám psali, už není aktivní');
+    expect(cs.text).toContain('Podobné nabídky: https://realityradar.cz/detail/p_7f3a9c2e41d0');
+    expect(cs.html).toContain('Podobné nabídky');
+    for (const part of [cs.html, cs.text]) expect(part).not.toContain(exampleOffer.url);
+    expect(cs.text).toContain('vypnout v nastavení hlídacího psa');
+    const en = renderAlertEmail(input({ locale: 'en', items: [item, { ...item, offer: { ...withdrawn, id: 'p_2' } }] }));
+    expect(en.subject).toBe('2 offers are no longer active – Reality Radar');
+    expect(en.text).toContain('Offer is no longer active: Prodej bytu 3+kk');
+    expect(en.text).toContain('Similar offers: https://realityradar.cz/detail/p_2');
+  });
+
+  it('counts only the offers, not the notices, in the subject of a mixed e-mail', () => {
+    const items = [
+      { offer: { ...exampleOffer, id: 'p_1' }, watchdogId: 'w_1', reason: 'new' as const },
+      { offer: { ...exampleOffer, id: 'p_2' }, watchdogId: 'w_1', reason: 'backOnMarket' as const },
+      { offer: { ...exampleOffer, id: 'p_3', active: false }, watchdogId: 'w_1', reason: 'noLongerActive' as const },
+    ];
+    const mail = renderAlertEmail(input({ items }));
+    expect(mail.subject).toBe('2 nové nabídky – Reality Radar');
+    expect(mail.text).toContain('Našli jsme pro vás nabídky');
+    expect(mail.text).toContain('Nabídka již není aktivní: Prodej bytu 3+kk');
   });
 
   it('escapes listing text', () => {

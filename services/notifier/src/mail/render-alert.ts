@@ -1,9 +1,10 @@
-import { PORTAL_NAMES, memberLinks, watchdogLinks, type HeldFor, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
+import { isNotice, KIND_LABELS, noticesCount, noticeText } from './alert-kinds';
 import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from './format';
 
 /** `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog. */
-export type AlertItem = { offer: Offer; watchdogId: string; reason: 'new' | 'priceDrop'; heldFor?: HeldFor | null; member?: boolean };
+export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean };
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -23,7 +24,7 @@ export type RenderedEmail = { subject: string; html: string; text: string; heade
 
 const T = {
   cs: {
-    priceDrop: 'Zlevněno', newOffer: 'Nová nabídka', detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
+    detail: 'Zobrazit nabídku', source: 'Na portálu', on: 'Inzerováno na',
     edit: 'Upravit hlídacího psa', prolong: 'Prodloužit hlídání', unsubscribe: 'Odhlásit upozornění', was: 'dříve',
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
     digest: 'Přehled nabídek', digestIntro: 'Váš přehled nabídek podle hlídacích psů od posledního e-mailu.',
@@ -32,7 +33,7 @@ const T = {
     memberFooter: 'Tento e-mail dostáváte, protože jste přijali pozvání ke sdílenému hlídacímu psovi.',
   },
   en: {
-    priceDrop: 'Price drop', newOffer: 'New offer', detail: 'View offer', source: 'On the portal', on: 'Listed on',
+    detail: 'View offer', source: 'On the portal', on: 'Listed on',
     edit: 'Edit watchdog', prolong: 'Prolong watchdog', unsubscribe: 'Unsubscribe', was: 'was',
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
     digest: 'Your digest', digestIntro: 'Your digest of offers matching your watchdogs since the last e-mail.',
@@ -49,13 +50,16 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
   const base = input.publicUrl.replace(/\/$/, '');
   const linksOf = (watchdogId: string) => watchdogLinks(base, watchdogId, input.tokenOf(watchdogId));
   const first = items[0];
+  const notices = items.filter((i) => isNotice(i.reason)).length;
+  const onlyNotices = notices === items.length;
   const digest = items.some((i) => i.heldFor === 'digest');
-  const intro = digest ? t.digestIntro : items.some((i) => i.heldFor === 'quiet') ? t.quietIntro : t.intro;
+  const intro = onlyNotices ? noticeText(locale).intro : digest ? t.digestIntro : items.some((i) => i.heldFor === 'quiet') ? t.quietIntro : t.intro;
+  const count = onlyNotices ? noticesCount(locale, items.length) : offersCount(locale, items.length - notices);
   const subject = digest
-    ? `${t.digest}: ${offersCount(locale, items.length)} – Reality Radar`
+    ? `${t.digest}: ${count} – Reality Radar`
     : items.length === 1
-      ? `${first.reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
-      : `${offersCount(locale, items.length)} – Reality Radar`;
+      ? `${KIND_LABELS[locale][first.reason]}: ${first.offer.title} – ${formatPrice(first.offer, locale)}`
+      : `${count} – Reality Radar`;
   const ad = renderAdSlot(input.ad, locale, base);
   // An owner's watchdog offers edit, prolong and unsubscribe; an invitee's only leaving it.
   const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true }])).values()];
@@ -78,7 +82,7 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
 <tr><td style="padding:0 24px 8px;font-size:15px">${intro}</td></tr>
 ${cards}
 ${ad.html}
-<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${footer}</p>${ad.footerHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${footers}<p style="margin:8px 0 0">${footer}</p>${notices > 0 ? `<p style="margin:8px 0 0">${noticeText(locale).why}</p>` : ''}${ad.footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
@@ -90,7 +94,7 @@ ${ad.html}
       const links = linksOf(id);
       return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
-    '', footer, ...(ad.footerText ? [ad.footerText] : []),
+    '', footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
 
   const unsubscribe = first.member ? leaveOf(first.watchdogId).leaveOneClick : linksOf(first.watchdogId).unsubscribeOneClick;
@@ -120,28 +124,34 @@ const previousPrice = (offer: Offer) => offer.priceHistory.length > 1 ? offer.pr
 function card({ offer, reason }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
   const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  // A withdrawn offer's page says so and lists alternatives; its portal page is gone.
+  const notice = isNotice(reason);
   const was = reason === 'priceDrop' && previousPrice(offer) != null ? ` <s style="color:#888;font-weight:normal">${t.was} ${escapeHtml(formatPrice({ ...offer, price: previousPrice(offer) }, locale))}</s>` : '';
   const photo = offer.imageUrl
     ? `<tr><td class="photo" style="padding:0 24px"><a href="${escapeHtml(detail)}"><img src="${escapeHtml(offer.imageUrl)}" alt="${escapeHtml(offer.title)}" width="552" style="width:552px;max-width:100%;height:auto;border-radius:6px;display:block;border:0"></a></td></tr>`
     : '';
   return `${photo}<tr><td style="padding:12px 24px 20px;border-bottom:1px solid #e5e7eb">
-<div style="font-size:12px;color:#c2410c;font-weight:bold">${reason === 'priceDrop' ? t.priceDrop : t.newOffer}</div>
+<div style="font-size:12px;color:${notice ? '#555' : '#c2410c'};font-weight:bold">${KIND_LABELS[locale][reason]}</div>
 <div style="font-size:17px;font-weight:bold;margin:4px 0"><a href="${escapeHtml(detail)}" style="color:#1a1a1a;text-decoration:none">${escapeHtml(offer.title)}</a></div>
 <div style="font-size:18px;font-weight:bold;color:#0b5cad">${escapeHtml(formatPrice(offer, locale))}${was}</div>
 <div style="font-size:14px;color:#444;margin-top:4px">${escapeHtml(offer.location.name)}${facts(offer, locale).map((f) => ` · ${escapeHtml(f)}`).join('')}</div>
-<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>
-<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${t.detail}</a>
-&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a></div></td></tr>`;
+${notice ? '' : `<div style="font-size:13px;color:#666;margin-top:4px">${t.on}: ${escapeHtml(portalsOf(offer).join(', '))}</div>`}
+<div style="margin-top:12px"><a href="${escapeHtml(detail)}" style="background:#0b5cad;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">${notice ? noticeText(locale).alternatives : t.detail}</a>
+${notice ? '' : `&nbsp;<a href="${escapeHtml(offer.url)}" style="color:#0b5cad;font-size:14px">${t.source}</a>`}</div></td></tr>`;
 }
 
 function textCard({ offer, reason }: AlertItem, locale: Locale, base: string): string {
   const t = T[locale];
+  const detail = `${base}/detail/${encodeURIComponent(offer.id)}`;
+  if (isNotice(reason)) {
+    return [`${KIND_LABELS[locale][reason]}: ${offer.title}`, formatPrice(offer, locale), [offer.location.name, ...facts(offer, locale)].join(' · '), `${noticeText(locale).alternatives}: ${detail}`, ''].join('\n');
+  }
   return [
-    `${reason === 'priceDrop' ? t.priceDrop : t.newOffer}: ${offer.title}`,
+    `${KIND_LABELS[locale][reason]}: ${offer.title}`,
     formatPrice(offer, locale),
     [offer.location.name, ...facts(offer, locale)].join(' · '),
     `${t.on}: ${portalsOf(offer).join(', ')}`,
-    `${t.detail}: ${base}/detail/${encodeURIComponent(offer.id)}`,
+    `${t.detail}: ${detail}`,
     `${t.source}: ${offer.url}`,
     '',
   ].join('\n');

@@ -1,4 +1,5 @@
-import { exampleOffer, type Offer } from '@rr/proto';
+import { type Offer } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
 import { renderAlertEmail, type AlertEmailInput } from './render-alert';
 
 const second: Offer = { ...exampleOffer, id: 'p_2', title: 'Pronájem bytu 2+kk 48 m²', price: 21_000, adType: 'Rent' };

@@ -90,6 +90,38 @@ export class SimStore {
     return listings;
   }
 
+  /**
+   * Publishes a withdrawn property again: its withdrawn listings on the given portals (all it had,
+   * by default) are shown again as the newest, under their old ids; a portal it never had gets a new
+   * listing (back "on any portal"). Listings still shown are left as they are.
+   */
+  republish(propertyId: string, portals?: Portal[]): SimListing[] | null {
+    const property = this.properties.get(propertyId);
+    if (!property) return null;
+    const own = this.byProperty.get(propertyId) ?? [];
+    const wanted = portals ?? [...new Set(own.map((l) => l.portal))];
+    const now = this.clock();
+    const shown: SimListing[] = [];
+    for (const portal of new Set(wanted)) {
+      const listing = own.find((l) => l.portal === portal);
+      if (!listing) {
+        shown.push(...this.publish(property, [portal]));
+        continue;
+      }
+      if (listing.active) continue;
+      listing.active = true;
+      listing.updatedAt = now;
+      // Back at the head of the portal's newest-first list, as a re-activated advert is.
+      const list = this.list(this.byPortal, portal);
+      list.splice(list.indexOf(listing), 1);
+      list.push(listing);
+      this.activeCache.delete(portal);
+      shown.push(listing);
+    }
+    property.active = own.some((l) => l.active) || shown.length > 0;
+    return shown;
+  }
+
   property(id: string): SimProperty | undefined {
     return this.properties.get(id);
   }

@@ -1,5 +1,5 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
-import { PRAGUE_TIME_ZONE } from '@rr/proto/src/domain/prague';
+import type { Locale } from '@rr/proto';
+import { PRAGUE_TIME_ZONE } from '@rr/proto';
 
 const tag = (locale: Locale) => (locale === 'cs' ? 'cs-CZ' : 'en-GB');
 

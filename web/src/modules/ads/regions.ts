@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /** The 14 Czech regions by NUTS 3 code: the targeting the ad service indexes (proto AdTargeting.regions). */
 export const REGIONS: ReadonlyArray<{ code: string; name: Record<Locale, string> }> = [

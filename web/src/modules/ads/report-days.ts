@@ -1,4 +1,4 @@
-import type { AdReportRow } from '@rr/proto/src/api/ads';
+import type { AdReportRow } from '@rr/proto';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /** The docs pages' and the API keys section's strings: they ship with their own chunks, not the entry's dictionary. */
 const cs = {
@@ -21,7 +21,7 @@ const cs = {
   'apiDocs.limits.title': 'Limity',
   'apiDocs.limits.body': 'Počet dotazů za minutu a za měsíc určuje tarif. Hlavičky RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset a X-Quota-Month-Remaining ukazují zbytek; po překročení odpovíme 429 s Retry-After.',
   'apiDocs.pagination.title': 'Stránkování',
-  'apiDocs.pagination.body': 'Seznamy se stránkují kurzorem: odpověď obsahuje next, který pošlete v dalším dotazu jako after. Pořadí je stálé.',
+  'apiDocs.pagination.body': 'Seznamy se stránkují kurzorem: odpověď obsahuje next, který pošlete v dalším dotazu jako cursor. Pořadí je stálé, bez mezer a opakování. real-estate končí, když je next null; history/list vrací next vždy – uložte si jej a ptejte se s ním znovu (more říká, zda další změny čekají už teď).',
   'apiDocs.errors.title': 'Chyby',
   'apiDocs.errors.body': 'Chyba je JSON s polem error (code, message a fields); fields jmenuje každý chybný parametr. Neznámé parametry odmítáme.',
   'apiDocs.versioning.title': 'Verze',
@@ -57,7 +57,7 @@ export const API_DOCS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
     'apiDocs.limits.title': 'Limits',
     'apiDocs.limits.body': 'Requests per minute and per month depend on your plan. RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and X-Quota-Month-Remaining show what is left; beyond it we answer 429 with Retry-After.',
     'apiDocs.pagination.title': 'Pagination',
-    'apiDocs.pagination.body': 'Lists are paged by cursor: an answer carries next, which you send back as after. The order is stable.',
+    'apiDocs.pagination.body': 'Lists are paged by cursor: an answer carries next, which you send back as cursor. The order is stable, without gaps or repeats. real-estate ends when next is null; history/list always gives next — store it and ask with it again (more says whether further changes are waiting now).',
     'apiDocs.errors.title': 'Errors',
     'apiDocs.errors.body': 'An error is JSON with an error object (code, message and fields); fields names each bad parameter. Unknown parameters are refused.',
     'apiDocs.versioning.title': 'Versioning',

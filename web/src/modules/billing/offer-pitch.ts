@@ -1,6 +1,5 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import { PLANS, PLAN_TIERS, type PlanTier } from '@rr/proto/src/domain/plans';
-import { entitlementsOf, type Entitlements } from '@rr/proto/src/domain/roles';
+import type { Offer } from '@rr/proto';
+import { PLANS, PLAN_TIERS, type PlanTier, entitlementsOf, type Entitlements } from '@rr/proto';
 
 export type Feature = 'priceHistory' | 'priceDrops' | 'nonPublic';
 

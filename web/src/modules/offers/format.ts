@@ -1,5 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Offer, Locale } from '@rr/proto';
 import { formatPrice } from '../../i18n/format';
 
 /** `1 250 000 Kč`, rentals with the monthly suffix; null price has its own message at the caller. */

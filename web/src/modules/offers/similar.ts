@@ -1,5 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import type { WatchdogPlace } from '@rr/proto/src/domain/location';
+import type { Offer, WatchdogPlace } from '@rr/proto';
 import { emptyDraft, type Draft } from '../watchdogs/criteria';
 
 /** A watchdog draft for offers like this one: same offer and property type, layout and place. */

@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 
 /** The price widgets' and the analysis page's strings: they ship with their own chunks, not the entry's dictionary. */
 const cs = {

@@ -1,5 +1,5 @@
-import type { SessionPayload } from '@rr/proto/src/api/auth';
-import { isAdmin, isPaying } from '@rr/proto/src/domain/role-levels';
+import type { SessionPayload } from '@rr/proto';
+import { isAdmin, isPaying } from '@rr/proto';
 
 export type SessionState = 'loading' | 'loggedIn' | 'loggedOut';
 export const TOKEN_KEY = 'rr.token';

@@ -1,5 +1,5 @@
-import { OPERATOR, formatIco } from '@rr/proto/src/domain/operator';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import { OPERATOR, formatIco } from '@rr/proto';
+import type { Locale } from '@rr/proto';
 
 /** The values the footer's company line (`footer.company`) fills in: proto's one operator record. */
 export const operatorVars = (locale: Locale) => ({

@@ -37,6 +37,16 @@ describe('watchdog form criteria', () => {
     expect(parsed.places[0]).toMatchObject({ code: '554791', radiusKm: 5 });
   });
 
+  it('sends and reads back the chosen alert kinds', () => {
+    const parsed = WatchdogCriteria.parse(toCriteria(draft({ priceDrops: true, backOnMarket: true, noLongerActive: false })));
+    expect([parsed.priceDrops, parsed.backOnMarket, parsed.noLongerActive]).toEqual([true, true, false]);
+    const back = fromCriteria(parsed);
+    expect([back.priceDrops, back.backOnMarket, back.noLongerActive]).toEqual([true, true, false]);
+    // A watchdog saved before the kinds existed reads as "off".
+    const older = fromCriteria({ ...parsed, backOnMarket: undefined, noLongerActive: undefined } as unknown as WatchdogCriteria);
+    expect([older.backOnMarket, older.noLongerActive]).toEqual([false, false]);
+  });
+
   it('round-trips a watchdog through the edit form', () => {
     const original = WatchdogCriteria.parse(toCriteria(draft({ dispositions: ['3+1'], price: { from: '1000', to: '2000' }, terraceTypes: ['Balcony'] })));
     expect(WatchdogCriteria.parse(toCriteria(fromCriteria(original)))).toEqual(original);

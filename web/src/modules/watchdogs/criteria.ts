@@ -1,6 +1,4 @@
-import type { AdType, DispositionLabel, HouseType, LandType, RealEstateType, TerraceType } from '@rr/proto/src/domain/enums';
-import type { WatchdogPlace } from '@rr/proto/src/domain/location';
-import type { WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
+import type { AdType, DispositionLabel, HouseType, LandType, MapArea, RealEstateType, TerraceType, WatchdogPlace, WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto';
 
 /** Choices the form offers (a subset of the proto enums, in the order people expect). */
 export const FORM_AD_TYPES: AdType[] = ['Sale', 'Rent', 'Auction', 'Roommates'];
@@ -28,6 +26,11 @@ export type Draft = {
   elevatorOnly: boolean;
   includeWithoutPrice: boolean;
   priceDrops: boolean;
+  backOnMarket: boolean;
+  noLongerActive: boolean;
+  /** The location is an area drawn on the map (`mapArea`) instead of places. */
+  areaMode: boolean;
+  mapArea: MapArea | null;
 };
 
 const emptyRange = (): RangeDraft => ({ from: '', to: '' });
@@ -47,6 +50,10 @@ export const emptyDraft = (): Draft => ({
   elevatorOnly: false,
   includeWithoutPrice: true,
   priceDrops: false,
+  backOnMarket: false,
+  noLongerActive: false,
+  areaMode: false,
+  mapArea: null,
 });
 
 /** Which optional groups apply to the chosen property and offer types. */
@@ -75,14 +82,14 @@ export function parseAmount(text: string): number | null {
 const rangeOf = (range: RangeDraft) => ({ from: parseAmount(range.from), to: parseAmount(range.to) });
 
 export type DraftErrors = Partial<Record<'adTypes' | 'realEstateTypes' | 'places' | 'price' | 'pricePerM2' | 'area' | 'landArea' | 'beds',
-  'selectOne' | 'location' | 'range' | 'number' | 'areaPositive'>>;
+  'selectOne' | 'location' | 'mapArea' | 'range' | 'number' | 'areaPositive'>>;
 
 /** Spec §5 checks before sending: a choice in each multi-select, a place, sane ranges, area above 0. */
 export function validateDraft(draft: Draft): DraftErrors {
   const errors: DraftErrors = {};
   if (draft.adTypes.length === 0) errors.adTypes = 'selectOne';
   if (draft.realEstateTypes.length === 0) errors.realEstateTypes = 'selectOne';
-  if (draft.places.length === 0) errors.places = 'location';
+  if (draft.areaMode ? !draft.mapArea : draft.places.length === 0) errors.places = draft.areaMode ? 'mapArea' : 'location';
   for (const key of ['price', 'pricePerM2', 'area', 'landArea', 'beds'] as const) {
     const { from, to } = rangeOf(draft[key]);
     if (Number.isNaN(from) || Number.isNaN(to) || (from ?? 0) < 0 || (to ?? 0) < 0) errors[key] = 'number';
@@ -113,9 +120,13 @@ export function toCriteria(draft: Draft): WatchdogCriteriaInput {
     beds: range(draft.beds, show.beds),
     elevatorOnly: show.elevator && draft.elevatorOnly,
     terraceTypes: show.terrace ? draft.terraceTypes : [],
-    places: draft.places.map((p) => ({ kind: p.kind, code: p.code, name: p.name, point: p.point ?? null, radiusKm: p.radiusKm ?? 0 })),
+    // With an area the account service chooses the place itself (the one whose circle holds the area).
+    places: draft.areaMode ? [] : draft.places.map((p) => ({ kind: p.kind, code: p.code, name: p.name, point: p.point ?? null, radiusKm: p.radiusKm ?? 0 })),
+    mapArea: draft.areaMode ? draft.mapArea : null,
     includeWithoutPrice: draft.includeWithoutPrice,
     priceDrops: draft.priceDrops,
+    backOnMarket: draft.backOnMarket,
+    noLongerActive: draft.noLongerActive,
   };
 }
 
@@ -129,7 +140,8 @@ export function fromCriteria(c: WatchdogCriteria): Draft {
     adTypes: [...c.adTypes],
     realEstateTypes: [...c.realEstateTypes],
     dispositions: [...(c.dispositions ?? [])],
-    places: c.places.map((p) => ({ ...p, radiusKm: p.radiusKm ?? 0 })),
+    // An area watchdog's place is the account service's choice, not the person's.
+    places: c.mapArea ? [] : c.places.map((p) => ({ ...p, radiusKm: p.radiusKm ?? 0 })),
     price: rangeDraft(c.price),
     pricePerM2: rangeDraft(c.pricePerM2),
     area: rangeDraft(c.area),
@@ -141,5 +153,9 @@ export function fromCriteria(c: WatchdogCriteria): Draft {
     elevatorOnly: !!c.elevatorOnly,
     includeWithoutPrice: c.includeWithoutPrice ?? true,
     priceDrops: !!c.priceDrops,
+    backOnMarket: !!c.backOnMarket,
+    noLongerActive: !!c.noLongerActive,
+    areaMode: c.mapArea != null,
+    mapArea: c.mapArea ?? null,
   };
 }

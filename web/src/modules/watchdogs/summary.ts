@@ -1,6 +1,4 @@
-import type { FilterView } from '@rr/proto/src/api/filters';
-import type { Locale } from '@rr/proto/src/domain/enums';
-import type { WatchdogCriteria } from '@rr/proto/src/domain/watchdog';
+import type { FilterView, Locale, WatchdogCriteria } from '@rr/proto';
 import { formatNumber, type MessageKey } from '../../i18n';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
@@ -17,7 +15,7 @@ export function titleOf(c: WatchdogCriteria, t: T): string {
   const types = c.realEstateTypes.map((x) => t(`enum.realEstateType.${x}`)).join(', ');
   const ads = c.adTypes.map((x) => t(`enum.adType.${x}`)).join(', ');
   const dispositions = c.dispositions.length ? ` ${c.dispositions.map((d) => (d === 'atypical' || d === 'room' ? t(`enum.disposition.${d}`) : d)).join(', ')}` : '';
-  const places = c.places.map((p) => (p.radiusKm ? `${p.name} +${p.radiusKm} km` : p.name)).join(', ') || t('watchdog.summary.anywhere');
+  const places = c.mapArea ? t('watchdog.location.map') : c.places.map((p) => (p.radiusKm ? `${p.name} +${p.radiusKm} km` : p.name)).join(', ') || t('watchdog.summary.anywhere');
   return `${ads} · ${types}${dispositions} · ${places}`;
 }
 
@@ -26,7 +24,8 @@ export function criteriaRows(c: WatchdogCriteria, t: T, locale: Locale): Array<[
   const rows: Array<[string, string | null]> = [
     [t('watchdog.adTypes'), c.adTypes.map((x) => t(`enum.adType.${x}`)).join(', ')],
     [t('watchdog.realEstateTypes'), c.realEstateTypes.map((x) => t(`enum.realEstateType.${x}`)).join(', ')],
-    [t('watchdog.places'), c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ')],
+    // An area's place is only where the matcher files it; the page shows the area on a map.
+    [t('watchdog.places'), c.mapArea ? t('watchdog.location.map') : c.places.map((p) => (p.radiusKm ? `${p.name} (+${p.radiusKm} km)` : p.name)).join(', ')],
     [t('watchdog.dispositions'), c.dispositions.length ? c.dispositions.map((d) => (d === 'atypical' || d === 'room' ? t(`enum.disposition.${d}`) : d)).join(', ') : null],
     [t('watchdog.price'), range(c.price, 'Kč', locale, t)],
     [t('watchdog.pricePerM2'), range(c.pricePerM2, 'Kč', locale, t)],

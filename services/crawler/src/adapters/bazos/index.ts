@@ -1,5 +1,4 @@
-import type { PortalAdapter } from '../types';
-import { assertOk, joinUrl } from '../czech-html/http';
+import { htmlPortalAdapter } from '../czech-html/html-adapter';
 import { parseDetail, parseListPage } from './parse';
 
 const PAGE_SIZE = 20;
@@ -10,21 +9,9 @@ const PAGE_SIZE = 20;
  * the filter parameters, so the crawler walks this unfiltered list and filters on our side.
  * Base URL: `https://reality.bazos.cz` in production, `http://localhost:8090/bazos` here.
  */
-export const bazosAdapter: PortalAdapter = {
+export const bazosAdapter = htmlPortalAdapter({
   portal: 'bazos',
-
-  async listPage(client, baseUrl, page) {
-    const url = joinUrl(baseUrl, page === 0 ? '' : `${page * PAGE_SIZE}/`);
-    const response = await client.request(url);
-    if (response.status === 404 && page > 0) return { refs: [], hasMore: false };
-    assertOk('bazos', response);
-    return parseListPage(response.body, response.url || url);
-  },
-
-  async fetchDetail(client, _baseUrl, ref) {
-    const response = await client.request(ref.url);
-    if (response.status === 404 || response.status === 410) return { kind: 'gone' };
-    assertOk('bazos', response);
-    return parseDetail(response.body, response.url || ref.url);
-  },
-};
+  listPath: (page) => (page === 0 ? '' : `${page * PAGE_SIZE}/`),
+  parseListPage,
+  parseDetail,
+});

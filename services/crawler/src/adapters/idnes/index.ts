@@ -1,5 +1,4 @@
-import type { PortalAdapter } from '../types';
-import { assertOk, joinUrl } from '../czech-html/http';
+import { htmlPortalAdapter } from '../czech-html/html-adapter';
 import { parseDetail, parseListPage } from './parse';
 
 /**
@@ -8,21 +7,9 @@ import { parseDetail, parseListPage } from './parse';
  * 404 (after a 302), which ends the walk. Base URL: `https://reality.idnes.cz` in production,
  * `http://localhost:8090/idnes` against the simulator.
  */
-export const idnesAdapter: PortalAdapter = {
+export const idnesAdapter = htmlPortalAdapter({
   portal: 'idnes',
-
-  async listPage(client, baseUrl, page) {
-    const url = joinUrl(baseUrl, page === 0 ? 's/' : `s/?page=${page}`);
-    const response = await client.request(url);
-    if (response.status === 404 && page > 0) return { refs: [], hasMore: false };
-    assertOk('idnes', response);
-    return parseListPage(response.body, response.url || url);
-  },
-
-  async fetchDetail(client, _baseUrl, ref) {
-    const response = await client.request(ref.url);
-    if (response.status === 404 || response.status === 410) return { kind: 'gone' };
-    assertOk('idnes', response);
-    return parseDetail(response.body, response.url || ref.url);
-  },
-};
+  listPath: (page) => (page === 0 ? 's/' : `s/?page=${page}`),
+  parseListPage,
+  parseDetail,
+});

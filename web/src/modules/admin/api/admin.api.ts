@@ -1,4 +1,4 @@
-import type { FilterView } from '@rr/proto/src/api/filters';
+import type { FilterView } from '@rr/proto';
 import type { Profile } from '../../profile/api/profile.api';
 import { api } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isAdmin } from '@rr/proto/src/domain/role-levels';
+import { isAdmin } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { RequireLogin } from '../../session/components/require-login';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { ROLES, ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import { ROLES, ROLE_LABELS, type Role } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { formatDate, formatDateTime } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api';

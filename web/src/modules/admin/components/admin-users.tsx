@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import { ROLE_LABELS, type Role } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { formatDate } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';

@@ -1,5 +1,4 @@
-import type { AdBannerSize, AdCampaignBody, AdCampaignView, AdCreditView, AdReportRow } from '@rr/proto/src/api/ads';
-import type { AdCampaignStatus } from '@rr/proto/src/events/ads';
+import type { AdBannerSize, AdCampaignBody, AdCampaignView, AdCreditView, AdReportRow, AdCampaignStatus } from '@rr/proto';
 import { api } from '../../../lib/api';
 import type { BillingInfoInput, PaymentView } from '../../billing/api/billing.api';
 

@@ -1,4 +1,4 @@
-import { AD_TYPES } from '@rr/proto/src/domain/enums';
+import { AD_TYPES } from '@rr/proto';
 import { formatNumber, type MessageKey } from '../../../i18n';
 import { useAdsT } from '../i18n';
 import { useQuery } from '../../../lib/query';

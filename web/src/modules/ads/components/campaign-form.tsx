@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AD_TYPES, REAL_ESTATE_TYPES, type AdType, type RealEstateType } from '@rr/proto/src/domain/enums';
+import { AD_TYPES, REAL_ESTATE_TYPES, type AdType, type RealEstateType } from '@rr/proto';
 import type { MessageKey } from '../../../i18n';
 import { useAdsT } from '../i18n';
 import { ApiError } from '../../../lib/api';

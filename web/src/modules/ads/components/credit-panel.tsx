@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { isValidDic, isValidIco } from '@rr/proto/src/domain/billing-info';
+import { isValidDic, isValidIco } from '@rr/proto';
 import { formatDateTime, formatNumber } from '../../../i18n';
 import { useAdsT, type AdsKey } from '../i18n';
 import { ApiError } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { formatNumber, useT, type MessageKey } from '../../../i18n';
 import type { Vars } from '../../../i18n/dictionary';
 import { cs } from './cs';

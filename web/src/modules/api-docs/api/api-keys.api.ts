@@ -1,4 +1,4 @@
-import type { ApiKeyCreated, ApiKeyView } from '@rr/proto/src/api/api-keys';
+import type { ApiKeyCreated, ApiKeyView } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 export const apiKeysApi = {

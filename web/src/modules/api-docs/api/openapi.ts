@@ -16,7 +16,19 @@ export async function loadOpenApi(): Promise<OpenApiDocument> {
 }
 
 /** Docs pages of types (`/docs/types/<name>`) and the document's schema each describes. */
-export const TYPE_PAGES: Record<string, string> = { stats: 'ReportAnswer', geo: 'Place' };
+export const TYPE_PAGES: Record<string, string> = { contact: 'Contact', extended: 'Offer', geo: 'Place', 'real-estate': 'RealEstate', stats: 'ReportAnswer' };
+
+/** The docs route of an endpoint is its API path (`/history/list` → `/docs/history/list`). */
+export function docsParamsOf(path: string): { section?: string; page: string } {
+  const [first, second] = path.replace(/^\//, '').split('/');
+  return second ? { section: first, page: second } : { page: first };
+}
+
+/** The endpoint a docs route shows (not the type pages). */
+export function endpointPathOf(section: string | undefined, page: string | undefined): string | null {
+  if (!page || section === 'types') return null;
+  return `/${section ? `${section}/` : ''}${page}`;
+}
 
 /** A readable type of a schema: `string`, `integer 1–24`, `Sale | Rent`, `Apartment[]`. */
 export function typeOf(s: JsonSchema): string {
@@ -29,9 +41,17 @@ export function typeOf(s: JsonSchema): string {
   return type + range;
 }
 
-/** The example request of an operation: its required parameters, or the report's example place. */
+/** The example request of an operation: Brno's 2+kk flats, or the offer of the response example. */
 export function exampleQuery(op: Operation): string {
-  if (op.operationId === 'report') return 'placeKind=municipality&placeCode=582786&dispositions=2%2Bkk';
-  if (op.operationId === 'autocomplete') return 'q=Brno';
-  return '';
+  switch (op.operationId) {
+    case 'report':
+    case 'realEstate': return 'placeKind=municipality&placeCode=582786&dispositions=2%2Bkk';
+    case 'autocomplete': return 'q=Brno';
+    case 'historyList': return 'limit=20';
+    case 'historyDetail': {
+      const example = op.responses['200']?.content?.['application/json'].example as { data?: { id?: string } } | undefined;
+      return `id=${encodeURIComponent(example?.data?.id ?? '')}`;
+    }
+    default: return '';
+  }
 }

@@ -2,7 +2,7 @@ import { useModuleT, useT } from '../../../i18n';
 import { API_DOCS_TEXT } from '../i18n';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
-import { exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation } from '../api/openapi';
+import { docsParamsOf, endpointPathOf, exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation } from '../api/openapi';
 
 export type ApiDocsProps = { section?: string; page?: string };
 
@@ -12,7 +12,11 @@ function Nav({ doc }: { doc: OpenApiDocument }) {
     <nav aria-label={tm('apiDocs.nav')} className="api-docs__nav">
       <ul className="plain-list">
         <li><AppLink to="apiDocs">{tm('apiDocs.overview')}</AppLink></li>
-        {Object.values(doc.paths).map(({ get }) => <li key={get.operationId}><AppLink to="apiDocsPage" params={{ page: get.operationId }}>{get.operationId}</AppLink></li>)}
+        {Object.keys(doc.paths).map((path) => {
+          const { section, page } = docsParamsOf(path);
+          const name = path.slice(1);
+          return <li key={path}>{section ? <AppLink to="apiDocsSection" params={{ section, page }}>{name}</AppLink> : <AppLink to="apiDocsPage" params={{ page }}>{name}</AppLink>}</li>;
+        })}
         {Object.keys(TYPE_PAGES).map((name) => <li key={name}><AppLink to="apiDocsSection" params={{ section: 'types', page: name }}>{`types/${name}`}</AppLink></li>)}
       </ul>
     </nav>
@@ -76,7 +80,8 @@ export function ApiDocs({ section, page }: ApiDocsProps) {
   const { data: doc, error, loading } = useQuery('openapi-v1', loadOpenApi);
   if (loading) return <div className="page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (error || !doc) return <p className="form-error" role="alert">{t('auth.error.generic')}</p>;
-  const entry = page && !section ? Object.entries(doc.paths).find(([, v]) => v.get.operationId === page) : undefined;
+  const path = endpointPathOf(section, page);
+  const entry = path && doc.paths[path] ? ([path, doc.paths[path]] as const) : undefined;
   const typeName = section === 'types' && page ? TYPE_PAGES[page] : undefined;
   const known = !page || entry || typeName;
   return (

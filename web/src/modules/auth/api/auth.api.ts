@@ -1,5 +1,4 @@
-import type { TokenAnswer } from '@rr/proto/src/api/auth';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { TokenAnswer, Locale } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 /** Spec §7 calls; the answer's token is stored by the caller. */

@@ -1,5 +1,4 @@
-import type { BillingPeriod, PlanTier } from '@rr/proto/src/domain/plans';
-import type { Entitlements } from '@rr/proto/src/domain/roles';
+import type { BillingPeriod, PlanTier, Entitlements } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 /** Shapes of the billing API (proto/src/api/billing.ts), restated without zod for the bundle. */

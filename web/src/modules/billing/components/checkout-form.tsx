@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { isValidDic, isValidIco } from '@rr/proto/src/domain/billing-info';
-import { PLANS, type BillingPeriod, type PlanTier } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS } from '@rr/proto/src/domain/role-levels';
+import { isValidDic, isValidIco, PLANS, type BillingPeriod, type PlanTier, ROLE_LABELS } from '@rr/proto';
 import { formatPrice, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { pathFor } from '../../../routes';

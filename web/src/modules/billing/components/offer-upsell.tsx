@@ -1,6 +1,5 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import { PLANS } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS } from '@rr/proto/src/domain/role-levels';
+import type { Offer } from '@rr/proto';
+import { PLANS, ROLE_LABELS } from '@rr/proto';
 import { formatDate, formatPrice, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { priceParts } from '../../offers/format';

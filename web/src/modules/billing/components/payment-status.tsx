@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { PLANS } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS } from '@rr/proto/src/domain/role-levels';
+import { PLANS, ROLE_LABELS } from '@rr/proto';
 import { formatDate, formatPrice, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { useSession } from '../../session/stores/session.store';

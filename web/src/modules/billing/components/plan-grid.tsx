@@ -1,5 +1,5 @@
-import type { BillingPeriod, PlanTier } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import type { BillingPeriod, PlanTier } from '@rr/proto';
+import { ROLE_LABELS, type Role } from '@rr/proto';
 import { formatNumber, formatPrice, useT, type MessageKey } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
 import { useDeliveryT } from '../../delivery/delivery.copy';
@@ -16,6 +16,8 @@ function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, str
     e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
     !e.adsInEmails ? t('premium.benefit.noAds') : null,
     e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
+    e.backOnMarketAlerts ? t('premium.benefit.backOnMarket') : null,
+    e.noLongerActiveNotices ? t('premium.benefit.noLongerActive') : null,
     // Issue 19's features; their strings live in the delivery module's dictionary (outside the entry chunk).
     e.scheduledDelivery ? td('premium.digests') : null,
     e.sharedRecipients > 0 ? td('premium.sharing', { count: e.sharedRecipients }) : null,

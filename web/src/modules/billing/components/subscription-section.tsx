@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { PLANS, PLAN_TIERS, type PlanTier } from '@rr/proto/src/domain/plans';
-import { ROLE_LABELS } from '@rr/proto/src/domain/role-levels';
+import { PLANS, PLAN_TIERS, type PlanTier, ROLE_LABELS } from '@rr/proto';
 import { formatDate, formatPrice, useT } from '../../../i18n';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';

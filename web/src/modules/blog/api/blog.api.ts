@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { ApiError } from '../../../lib/api';
 
 export type BlogMeta = {

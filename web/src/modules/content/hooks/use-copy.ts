@@ -1,4 +1,4 @@
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { useLocale } from '../../../i18n';
 import { useQuery } from '../../../lib/query';
 import type { Copy } from '../copy/types';

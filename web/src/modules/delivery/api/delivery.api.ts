@@ -1,6 +1,4 @@
-import type { DeliverySettingsBody, DeliverySettingsView, MembersAnswer, MemberView, SharedFilterView } from '@rr/proto/src/api/delivery';
-import type { FilterView } from '@rr/proto/src/api/filters';
-import type { DeliveryMode } from '@rr/proto/src/domain/delivery';
+import type { DeliverySettingsBody, DeliverySettingsView, MembersAnswer, MemberView, SharedFilterView, FilterView, DeliveryMode } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 const one = (id: string) => `/filters/${encodeURIComponent(id)}`;

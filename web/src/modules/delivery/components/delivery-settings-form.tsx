@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DeliverySettingsView } from '@rr/proto/src/api/delivery';
+import type { DeliverySettingsView } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { formatDateTime } from '../../../i18n/format';
 import { setQueryData, useQuery } from '../../../lib/query';

@@ -1,5 +1,4 @@
-import type { SharedFilterView } from '@rr/proto/src/api/delivery';
-import type { DeliveryMode } from '@rr/proto/src/domain/delivery';
+import type { SharedFilterView, DeliveryMode } from '@rr/proto';
 import { invalidate, useQuery } from '../../../lib/query';
 import { notify } from '../../notifications/stores/notifications.store';
 import { useFormCall } from '../../profile/hooks/use-form-call';

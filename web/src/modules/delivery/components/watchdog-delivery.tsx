@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { FilterView } from '@rr/proto/src/api/filters';
-import { entitlementsOf } from '@rr/proto/src/domain/roles';
-import type { DeliveryMode } from '@rr/proto/src/domain/delivery';
+import type { FilterView, DeliveryMode } from '@rr/proto';
+import { entitlementsOf } from '@rr/proto';
 import { invalidate } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
 import { notify } from '../../notifications/stores/notifications.store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MembersAnswer } from '@rr/proto/src/api/delivery';
+import type { MembersAnswer } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { formatDate } from '../../../i18n/format';
 import { setQueryData, useQuery } from '../../../lib/query';

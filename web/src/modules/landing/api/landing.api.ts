@@ -1,4 +1,4 @@
-import type { TelephoneSource } from '@rr/proto/src/domain/enums';
+import type { TelephoneSource } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 export const landingApi = {

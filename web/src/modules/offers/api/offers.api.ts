@@ -1,5 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
-import type { OfferView } from '@rr/proto/src/domain/offer-access';
+import type { Offer, OfferView } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 export const offersApi = {

@@ -1,4 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
+import type { Offer } from '@rr/proto';
 import { formatArea, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { priceParts } from '../format';

@@ -1,4 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
+import type { Offer } from '@rr/proto';
 import { PORTAL_NAMES } from '../../../lib/proto-values';
 import { formatArea, formatDate, formatDateTime, formatNumber, formatPrice, formatRelative, useT } from '../../../i18n';
 import { mapLinkOf, priceParts } from '../format';

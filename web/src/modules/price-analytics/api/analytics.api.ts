@@ -1,4 +1,4 @@
-import type { EstimateAnswer, MatchCountAnswer, ReportAnswer } from '@rr/proto/src/api/analytics';
+import type { EstimateAnswer, MatchCountAnswer, ReportAnswer } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 export const analyticsApi = {

@@ -1,4 +1,4 @@
-import type { Offer } from '@rr/proto/src/domain/offer';
+import type { Offer } from '@rr/proto';
 import { useModuleT, useT } from '../../../i18n';
 import { ANALYSIS_TEXT } from '../i18n';
 import { formatNumber, formatPrice } from '../../../i18n/format';

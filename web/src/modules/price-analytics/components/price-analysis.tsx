@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { AdType, DispositionLabel, RealEstateType } from '@rr/proto/src/domain/enums';
-import type { WatchdogPlace } from '@rr/proto/src/domain/location';
-import type { ReportAnswer } from '@rr/proto/src/api/analytics';
+import type { AdType, DispositionLabel, RealEstateType, WatchdogPlace, ReportAnswer } from '@rr/proto';
 import { useModuleT, useT } from '../../../i18n';
 import { ANALYSIS_TEXT } from '../i18n';
 import { formatNumber, formatPrice } from '../../../i18n/format';

@@ -1,4 +1,4 @@
-import type { EmailPreference, Locale, TelephoneSource, UserState } from '@rr/proto/src/domain/enums';
+import type { EmailPreference, Locale, TelephoneSource, UserState } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 /** The account service's profile view (GET /profile). */

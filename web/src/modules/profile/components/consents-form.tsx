@@ -1,4 +1,4 @@
-import type { EmailPreference } from '@rr/proto/src/domain/enums';
+import type { EmailPreference } from '@rr/proto';
 import { EMAIL_PREFERENCES } from '../../../lib/proto-values';
 import { useT } from '../../../i18n';
 import { invalidate } from '../../../lib/query';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { Field } from '../../../ui/field';
 import { notify } from '../../notifications/stores/notifications.store';

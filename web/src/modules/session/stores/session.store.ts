@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SessionPayload } from '@rr/proto/src/api/auth';
+import type { SessionPayload } from '@rr/proto';
 import { api, setTokenProvider } from '../../../lib/api';
 import { invalidate } from '../../../lib/query';
 import { decodeToken, stateFromStoredToken, TOKEN_KEY, type SessionState } from '../session';

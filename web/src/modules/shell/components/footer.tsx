@@ -1,7 +1,7 @@
 import { useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { useConsent } from '../../cookies/stores/consent.store';
-import { OPERATOR } from '@rr/proto/src/domain/operator';
+import { OPERATOR } from '@rr/proto';
 import { operatorVars } from '../operator-line';
 
 export const CONTACT_EMAIL = OPERATOR.email;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ROLE_LABELS, type Role } from '@rr/proto/src/domain/role-levels';
+import { ROLE_LABELS, type Role } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
 import { AppLink } from '../../../ui/app-link';

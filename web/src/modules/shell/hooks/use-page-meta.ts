@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Locale } from '@rr/proto/src/domain/enums';
+import type { Locale } from '@rr/proto';
 import { useT, type MessageKey } from '../../../i18n';
 import { pathFor, type RouteMatch } from '../../../routes';
 import { useMeta } from '../stores/meta.store';

@@ -1,6 +1,4 @@
-import type { CreateFilterAnswer, FilterView, KeepFiltersAnswer, UpdateFilterBody } from '@rr/proto/src/api/filters';
-import type { Locale } from '@rr/proto/src/domain/enums';
-import type { WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
+import type { CreateFilterAnswer, FilterView, KeepFiltersAnswer, UpdateFilterBody, Locale, WatchdogCriteriaInput } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 /** Disable, enable, prolong and unsubscribe answer the watchdog and a message in the person's language. */

@@ -1,4 +1,4 @@
-import type { GeoPoint, PlaceKind } from '@rr/proto/src/domain/location';
+import type { GeoPoint, PlaceKind } from '@rr/proto';
 import { api } from '../../../lib/api';
 
 /** One autocomplete hit: a region, district, municipality or Prague district. */

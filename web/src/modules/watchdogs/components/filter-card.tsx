@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FilterView } from '@rr/proto/src/api/filters';
+import type { FilterView } from '@rr/proto';
 import { formatDate, formatRelative, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

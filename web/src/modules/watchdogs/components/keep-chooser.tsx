@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FilterView } from '@rr/proto/src/api/filters';
-import { entitlementsOf } from '@rr/proto/src/domain/roles';
-import { isPaying } from '@rr/proto/src/domain/role-levels';
+import type { FilterView } from '@rr/proto';
+import { entitlementsOf, isPaying } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { invalidate } from '../../../lib/query';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { WatchdogPlace } from '@rr/proto/src/domain/location';
+import type { WatchdogPlace } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { searchPlaces, type PlaceHit } from '../api/places.api';
 import { RADII_KM } from '../criteria';

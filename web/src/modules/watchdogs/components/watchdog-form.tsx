@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
+import type { CreateFilterAnswer } from '@rr/proto';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { track } from '../../../lib/analytics';
@@ -14,12 +14,11 @@ import { flagsOf } from '../../session/session';
 import { useSession } from '../../session/stores/session.store';
 import { filtersApi } from '../api/filters.api';
 import { FILTERS_KEY } from '../hooks/use-filter-actions';
-import {
-  FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
-  toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
-} from '../criteria';
+import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES, toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
+import { AlertKindsFields } from './alert-kinds-fields';
 import { PlacePicker } from './place-picker';
+import { LocationField } from './location-field';
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -114,7 +113,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         onChange={(adTypes) => change({ adTypes })} labelOf={(v) => t(`enum.adType.${v}`)} error={err('adTypes')} />
       <ChipGroup name="realEstateTypes" legend={t('watchdog.realEstateTypes')} required options={FORM_REAL_ESTATE_TYPES} value={draft.realEstateTypes}
         onChange={(realEstateTypes) => change({ realEstateTypes })} labelOf={(v) => t(`enum.realEstateType.${v}`)} error={err('realEstateTypes')} />
-      <PlacePicker value={draft.places} onChange={(places) => change({ places })} error={err('places')} />
+      <LocationField draft={draft} onChange={change} error={err('places')} />
       {show.dispositions && (
         <ChipGroup name="dispositions" legend={t('watchdog.dispositions')} options={FORM_DISPOSITIONS} value={draft.dispositions}
           onChange={(dispositions) => change({ dispositions })} labelOf={(v) => dispositionLabel(t, v)} />
@@ -147,8 +146,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           )}
           {show.elevator && <Checkbox checked={draft.elevatorOnly} onChange={(elevatorOnly) => change({ elevatorOnly })}>{t('watchdog.elevatorOnly')}</Checkbox>}
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
-          <Checkbox checked={draft.priceDrops && flags.paying} disabled={!flags.paying} onChange={(priceDrops) => change({ priceDrops })}
-            hint={flags.paying ? undefined : t('watchdog.priceDropsPaid')}>{t('watchdog.priceDrops')}</Checkbox>
+          <AlertKindsFields value={draft} paying={flags.paying} onChange={change} />
         </div>
       )}
       {!editId && !flags.loggedIn && (

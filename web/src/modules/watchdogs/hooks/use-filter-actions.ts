@@ -1,4 +1,4 @@
-import type { FilterView } from '@rr/proto/src/api/filters';
+import type { FilterView } from '@rr/proto';
 import { useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { invalidate } from '../../../lib/query';

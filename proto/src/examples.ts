@@ -1,9 +1,9 @@
-import type { RawListing } from '../domain/raw-listing';
-import type { Offer } from '../domain/offer';
-import type { Watchdog } from '../domain/watchdog';
-import type { EventData, EventType } from '../topics';
+import type { RawListing } from './domain/raw-listing';
+import type { Offer } from './domain/offer';
+import type { Watchdog } from './domain/watchdog';
+import type { EventData, EventType } from './topics';
 
-/** One valid example per event. The contract test parses each; tests use them as base fixtures. */
+/** `@rr/proto/examples`: one valid example per event. The contract test parses each; tests build on them and the API docs show them. */
 
 const at = '2026-11-22T08:00:00.000Z';
 
@@ -107,7 +107,10 @@ export const exampleWatchdog: Watchdog = {
     places: [{ kind: 'municipality', code: '554782', name: 'Praha', point: { lat: 50.0835, lon: 14.4342 }, radiusKm: 0 }],
     includeWithoutPrice: true,
     priceDrops: false,
+    backOnMarket: false,
+    noLongerActive: false,
     words: { any: [], none: [] },
+    mapArea: null,
   },
   status: 'Active',
   createdAt: at,
@@ -123,7 +126,8 @@ export const EXAMPLES: { [T in EventType]: EventData<T> } = {
   'listing.withdrawn': { portal: 'sreality', listingId: '3853889612', detectedAt: at },
   'offer.published': { offer: exampleOffer, fetchedAt: at },
   'offer.updated': { offer: { ...exampleOffer, price: 7_990_000 }, previousPrice: 8_490_000, changes: ['price'], fetchedAt: at },
-  'offer.withdrawn': { offerId: exampleOffer.id, withdrawnAt: at },
+  'offer.withdrawn': { offerId: exampleOffer.id, withdrawnAt: at, offer: { ...exampleOffer, active: false, withdrawnAt: at } },
+  'offer.relisted': { offer: exampleOffer, withdrawnAt: '2026-11-20T08:00:00.000Z', fetchedAt: at },
   'watchdog.changed': { watchdogId: exampleWatchdog.id, watchdog: exampleWatchdog },
   'match.found': {
     recipient: { email: 'ahoj@example.cz', locale: 'cs', userId: null },

@@ -1,4 +1,4 @@
-import type { Logger } from '@rr/kit';
+import type { Bus, Logger } from '@rr/kit';
 import type { OutgoingEvent } from '../domain/outgoing-event';
 
 export type RelayDeps = {
@@ -65,4 +65,17 @@ export class OutboxRelay {
     }
     return true;
   }
+}
+
+/**
+ * Per event type, published before updated (and relisted) before withdrawn, so a consumer reading
+ * the topics in that order never sees an update before its offer.
+ */
+export function offerEventPublisher(bus: Bus) {
+  return async (events: OutgoingEvent[]): Promise<void> => {
+    for (const type of ['offer.published', 'offer.updated', 'offer.relisted', 'offer.withdrawn'] as const) {
+      const list = events.filter((e): e is OutgoingEvent<typeof type> => e.type === type);
+      if (list.length > 0) await bus.publishMany(type, list.map((e) => ({ key: e.key, data: e.data, correlationId: e.correlationId, trace: e.trace })));
+    }
+  };
 }

@@ -1,0 +1,92 @@
+import { AppError } from '@rr/kit';
+import { hierarchyFromCodes, mapAreaSize, pointInMapArea, type WatchdogCriteria } from '@rr/proto';
+import { translator } from '../i18n/messages';
+import { describeMapArea, watchdogPageUrl } from '../mail/map-area-summary';
+import { summariseCriteria } from '../mail/account-mails';
+import type { PlaceDirectory } from '../places/place-directory';
+import { validateCriteria } from './criteria-validation';
+
+const BRNO = { lat: 49.1951, lon: 16.6068 };
+/** Brno's municipality for any point near it; nothing elsewhere (as the gazetteer: Czechia only). */
+const directory: PlaceDirectory = {
+  hierarchy: hierarchyFromCodes,
+  resolve: (kind, code) => (kind === 'municipality' && code === '582786' ? { name: 'Brno', point: BRNO } : null),
+  near: ({ lat, lon }) => (Math.abs(lat - BRNO.lat) < 0.3 && Math.abs(lon - BRNO.lon) < 0.3 ? { kind: 'municipality', code: '582786', name: 'Brno', point: BRNO } : null),
+};
+const ring = (...corners: number[][]) => [...corners, corners[0]];
+const box = (lon: number, lat: number, d: number) => ring([lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d]);
+const base = { adTypes: ['Sale'], realEstateTypes: ['Apartment'] };
+const validate = (input: unknown, locale: 'cs' | 'en' = 'cs') => validateCriteria(input, translator(locale), directory, { priceDropsAllowed: false });
+
+function fieldsOf(input: unknown, locale: 'cs' | 'en' = 'cs'): Record<string, string> {
+  try {
+    validate(input, locale);
+  } catch (err) {
+    return (err as AppError).fields ?? {};
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('an area drawn on the map in the watchdog form', () => {
+  it('is kept canonical, and brings the one place whose circle holds it instead of the places sent', () => {
+    const c = validate({ ...base, places: [{ kind: 'region', code: 'CZ010', name: 'Praha' }], mapArea: { type: 'Polygon', coordinates: [box(16.62, 49.21, 0.02).reverse()] } });
+    expect(c.mapArea?.type).toBe('MultiPolygon');
+    expect(c.mapArea?.coordinates[0][0][0]).toEqual([16.6, 49.19]);
+    expect(c.places).toHaveLength(1);
+    expect(c.places[0]).toMatchObject({ kind: 'municipality', code: '582786', name: 'Brno', point: BRNO });
+    // The circle around Brno's centre reaches the area's farthest corner (16.64, 49.23: about 4.6 km) with a margin.
+    expect(c.places[0].radiusKm).toBeGreaterThan(4.6);
+    expect(c.places[0].radiusKm).toBeLessThan(5.5);
+    expect(pointInMapArea(c.mapArea!, { lat: 49.2, lon: 16.61 })).toBe(true);
+  });
+
+  it('is optional: without one the places are checked as before', () => {
+    expect(validate({ ...base, places: [{ kind: 'municipality', code: '582786' }] }).mapArea).toBeNull();
+    expect(fieldsOf({ ...base, places: [] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu' });
+  });
+
+  it('refuses open, crossing, huge and far-away areas with messages in both locales', () => {
+    const open = { type: 'Polygon', coordinates: [box(16.6, 49.2, 0.01).slice(0, 4)] };
+    expect(fieldsOf({ ...base, mapArea: open })).toEqual({ 'mapArea.1': 'Oblast není uzavřená: její poslední bod musí být stejný jako první' });
+    expect(fieldsOf({ ...base, mapArea: open }, 'en')).toEqual({ 'mapArea.1': 'The area is not closed: its last point must be the same as its first' });
+    const bowTie = { type: 'Polygon', coordinates: [ring([16.6, 49.18], [16.62, 49.2], [16.62, 49.18], [16.6, 49.2])] };
+    expect(fieldsOf({ ...base, mapArea: bowTie }, 'en')).toEqual({ 'mapArea.1': "The area's border must not cross or touch itself" });
+    expect(fieldsOf({ ...base, mapArea: { type: 'Polygon', coordinates: [box(15, 49.8, 1)] } })).toEqual({ mapArea: expect.stringContaining('nejvýše 100 km') });
+    expect(fieldsOf({ ...base, mapArea: { type: 'Polygon', coordinates: [box(14.42, 50.08, 0.01)] } }, 'en')).toEqual({ mapArea: expect.stringContaining('no municipality') });
+    expect(fieldsOf({ ...base, mapArea: 'Brno' })).toEqual({ mapArea: 'Oblast na mapě se nepodařilo přečíst, nakreslete ji prosím znovu' });
+  });
+
+  it('refuses 10,000 points with a message that says how many are allowed', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => [16.6 + 0.05 * Math.cos((2 * Math.PI * i) / 10_000), 49.2 + 0.03 * Math.sin((2 * Math.PI * i) / 10_000)]);
+    expect(fieldsOf({ ...base, mapArea: { type: 'Polygon', coordinates: [ring(...many)] } })).toEqual({ mapArea: 'Oblasti na mapě mohou mít dohromady nejvýše 500 bodů, zjednodušte je prosím' });
+    expect(fieldsOf({ ...base, mapArea: { type: 'Polygon', coordinates: [ring(...many)] } }, 'en')).toEqual({ mapArea: expect.stringContaining('at most 500 points') });
+  });
+});
+
+describe('an area in e-mails', () => {
+  const area = (...rings: number[][][]): WatchdogCriteria => validate({ ...base, mapArea: { type: 'MultiPolygon', coordinates: rings.map((r) => [r]) } });
+
+  it('is told as polygons and an approximate size, in both locales and with Czech plurals', () => {
+    const two = area(box(16.6, 49.2, 0.02), box(16.7, 49.2, 0.02));
+    expect(mapAreaSize(two.mapArea!).km2).toBeCloseTo(25.9, 0); // 0.04° × 0.04° at 49.2° N: 4.45 km × 2.91 km, twice
+    expect(describeMapArea(two.mapArea!, 'cs')).toBe('oblast nakreslená na mapě (2 polygony, ~26 km²)');
+    expect(describeMapArea(two.mapArea!, 'en')).toBe('area drawn on the map (2 polygons, ~26 km²)');
+    const one = area(box(16.6, 49.2, 0.01));
+    expect(describeMapArea(one.mapArea!, 'cs')).toBe('oblast nakreslená na mapě (1 polygon, ~3,2 km²)');
+    const five = area(...[0, 1, 2, 3, 4].map((i) => box(16.5 + i * 0.05, 49.2, 0.01)));
+    expect(describeMapArea(five.mapArea!, 'cs')).toBe('oblast nakreslená na mapě (5 polygonů, ~16 km²)');
+  });
+
+  it('replaces the place in the confirmation e-mail and links to the watchdog page', () => {
+    const c = area(box(16.6, 49.2, 0.01));
+    const url = watchdogPageUrl('https://realityradar.cz/', 'w1', 'cs');
+    expect(url).toBe('https://realityradar.cz/moje-filtry/w1');
+    const lines = summariseCriteria(c, 'cs', url);
+    expect(lines).toContain('Lokalita: oblast nakreslená na mapě (1 polygon, ~3,2 km²)');
+    expect(lines).toContain('Oblast na mapě: https://realityradar.cz/moje-filtry/w1');
+    expect(summariseCriteria(c, 'en', watchdogPageUrl('https://realityradar.cz', 'w1', 'en'))).toContain('The area on a map: https://realityradar.cz/my-filters/w1');
+    const plain = validate({ ...base, places: [{ kind: 'municipality', code: '582786' }] });
+    expect(summariseCriteria(plain, 'cs', url)).toEqual(expect.arrayContaining(['Lokalita: Brno']));
+    expect(summariseCriteria(plain, 'cs', url).join('\n')).not.toContain('moje-filtry');
+  });
+});

@@ -1,0 +1,57 @@
+import { checkMapArea, enclosingRadiusKm, type MapArea, type Offer, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
+import { WatchdogRegistry } from './watchdog-registry';
+
+const now = new Date('2026-11-22T09:00:00.000Z');
+const ids = (ws: Watchdog[]) => ws.map((w) => w.id).sort();
+const PRAHA = exampleWatchdog.criteria.places[0];
+const ring = (...corners: number[][]) => [...corners, corners[0]];
+const box = (lon: number, lat: number, d: number) => ring([lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d]);
+const area = (...rings: number[][][]): MapArea => {
+  const check = checkMapArea({ type: 'MultiPolygon', coordinates: rings.map((r) => [r]) });
+  if (!check.ok) throw new Error(check.problem);
+  return check.area;
+};
+/** A watchdog on an area, filed as the account service files it: under Praha with a circle that holds the area. */
+const onArea = (id: string, mapArea: MapArea | null): Watchdog => ({
+  ...exampleWatchdog, id, email: `${id}@example.cz`,
+  criteria: { ...exampleWatchdog.criteria, places: [{ ...PRAHA, radiusKm: mapArea ? enclosingRadiusKm(PRAHA.point!, mapArea) : 0 }], mapArea },
+});
+const at = (lon: number, lat: number, resolvedBy: Offer['location']['resolvedBy'] = 'gps'): Offer => ({ ...exampleOffer, location: { ...exampleOffer.location, point: { lat, lon }, resolvedBy } });
+
+describe('WatchdogRegistry with areas drawn on a map', () => {
+  const troja = area(box(14.42, 50.12, 0.01));
+  const twoParts = area(box(14.42, 50.12, 0.01), box(14.5, 50.05, 0.01));
+  const smichov = area(box(14.4, 50.07, 0.01));
+
+  for (const loading of [false, true]) {
+    it(`checks the area on the candidates the index finds (${loading ? 'bulk-built' : 'filed one by one'})`, () => {
+      const registry = new WatchdogRegistry(undefined, { loading });
+      registry.apply('troja', onArea('troja', troja), now);
+      registry.apply('two', onArea('two', twoParts), now);
+      registry.apply('smichov', onArea('smichov', smichov), now);
+      registry.apply('plain', onArea('plain', null), now);
+      expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual(['plain', 'troja', 'two']);
+      expect(ids(registry.match(at(14.5, 50.05), 'new', now))).toEqual(['plain', 'two']);
+      expect(ids(registry.match(at(14.4, 50.06), 'new', now))).toEqual(['plain', 'smichov']); // on Smíchov's south edge
+      expect(ids(registry.match(at(14.46, 50.1), 'new', now))).toEqual(['plain']);
+      // Located by text: its point is Praha's centre, not the property's; no area takes it.
+      expect(ids(registry.match(at(14.421, 50.121, 'text'), 'new', now))).toEqual(['plain']);
+    });
+  }
+
+  it('forgets the old area when a watchdog is redrawn, and after a rebuild', () => {
+    const registry = new WatchdogRegistry();
+    registry.apply('w', onArea('w', troja), now);
+    expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual(['w']);
+    registry.apply('w', onArea('w', smichov), now);
+    expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual([]);
+    expect(ids(registry.match(at(14.4, 50.07), 'new', now))).toEqual(['w']);
+    registry.apply('w', onArea('w', null), now);
+    expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual(['w']);
+    registry.apply('w', onArea('w', troja), now);
+    registry.rebuild();
+    expect(ids(registry.match(at(14.4, 50.07), 'new', now))).toEqual([]);
+    expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual(['w']);
+  });
+});
