@@ -1,5 +1,7 @@
-import { Bus, createLogger, runService, testRunId, waitForValue } from '@rr/kit';
-import { DEFAULT_SCHEDULE, ROLES, exampleOffer, exampleWatchdog, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { Bus, createLogger, runService } from '@rr/kit';
+import { testRunId, waitForValue } from '@rr/kit/testing';
+import { DEFAULT_SCHEDULE, ROLES, type Envelope, type MatchFoundV1, type Offer, type Watchdog } from '@rr/proto';
+import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
 import { matcherService } from '../src/main';
 
 jest.setTimeout(60_000);
