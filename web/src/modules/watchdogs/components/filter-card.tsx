@@ -3,6 +3,7 @@ import type { FilterView } from '@rr/proto';
 import { formatDate, formatRelative, useT } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DeliveryBadges } from '../../delivery/components/delivery-badges';
 import { useFilterActions } from '../hooks/use-filter-actions';
 import { titleOf } from '../summary';
 
@@ -35,6 +36,7 @@ export function FilterCard({ filter }: { filter: FilterView }) {
     <article className={`card filter-card ${filter.status === 'Disabled' ? 'filter-card--disabled' : ''}`} data-testid="filter-card">
       <div className="page-header" style={{ marginBottom: 0 }}>
         <StatusBadge status={filter.status} />
+        <DeliveryBadges filter={filter} />
       </div>
       <h3 className="filter-card__title">
         <AppLink to="myFilter" params={{ filterId: filter.id }}>{filter.name ?? titleOf(filter.criteria, t)}</AppLink>
