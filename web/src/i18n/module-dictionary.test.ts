@@ -5,12 +5,13 @@ import { priceHistoryCopy } from '../modules/offers/price-history.copy';
 import { teamCopy } from '../modules/team/team.copy';
 import { alertKindsCopy } from '../modules/watchdogs/alert-kinds.copy';
 import { planBenefitsCopy } from '../modules/billing/plan-benefits.copy';
+import { premiumCopy } from '../modules/billing/premium.copy';
 import { moduleDictionary, moduleKeysDiffer } from './module-dictionary';
 import { deliveryCopy } from '../modules/delivery/delivery.copy';
 
 describe('dictionaries of screens loaded on demand', () => {
   it('have every key in both languages, with the same placeholders and no empty message', () => {
-    for (const copy of [adminCopy, advertiserCopy, nonPublicCopy, deliveryCopy, priceHistoryCopy, teamCopy, alertKindsCopy, planBenefitsCopy]) expect(moduleKeysDiffer(copy)).toEqual([]);
+    for (const copy of [adminCopy, advertiserCopy, nonPublicCopy, deliveryCopy, priceHistoryCopy, teamCopy, alertKindsCopy, planBenefitsCopy, premiumCopy]) expect(moduleKeysDiffer(copy)).toEqual([]);
   });
 
   it('notices a missing key, a lost placeholder and an empty message', () => {

@@ -15,6 +15,7 @@ import { offersApi } from '../modules/offers/api/offers.api';
 import { useAuthDialog } from '../modules/auth/stores/auth-dialog.store';
 import { RequireLogin } from '../modules/session/components/require-login';
 import { useSession } from '../modules/session/stores/session.store';
+import { usePremiumT } from '../modules/billing/premium.copy';
 
 const isTier = (v: string | null): v is PlanTier => !!v && (PLAN_TIERS as readonly string[]).includes(v);
 const isPeriod = (v: string | null): v is BillingPeriod => !!v && (BILLING_PERIODS as readonly string[]).includes(v);
@@ -25,6 +26,7 @@ const isPeriod = (v: string | null): v is BillingPeriod => !!v && (BILLING_PERIO
  */
 export function PremiumPage() {
   const { t, locale } = useT();
+  const tm = usePremiumT();
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const tier = search.get('tier');
@@ -42,25 +44,25 @@ export function PremiumPage() {
 
   return (
     <div className="container section">
-      <h1>{t('premium.title')}</h1>
-      <p className="lead">{t('premium.lead')}</p>
+      <h1>{tm('premium.title')}</h1>
+      <p className="lead">{tm('premium.lead')}</p>
       {isTier(tier) ? (
         <RequireLogin>
           <CheckoutForm tier={tier} period={period} onBack={() => go({ period })} />
         </RequireLogin>
       ) : (
         <>
-          <div className="segmented" role="group" aria-label={t('premium.periodLabel')}>
+          <div className="segmented" role="group" aria-label={tm('premium.periodLabel')}>
             {BILLING_PERIODS.map((p) => (
               <button key={p} type="button" className={`button ${p === period ? 'button--primary' : 'button--ghost'}`} aria-pressed={p === period} onClick={() => go({ period: p })} data-testid={`period-${p}`}>
-                {t(p === 'month' ? 'premium.monthly' : 'premium.yearly')}
+                {tm(p === 'month' ? 'premium.monthly' : 'premium.yearly')}
               </button>
             ))}
           </div>
           {plans.loading && <div className="page-loading" aria-busy="true">{t('common.loading')}</div>}
           {plans.error ? <p className="form-error" role="alert">{t('auth.error.generic')} <button type="button" className="link-button" onClick={plans.reload}>{t('common.tryAgain')}</button></p> : null}
           {plans.data && <PlanGrid plans={plans.data} period={period} currentRole={session === 'loggedIn' ? role : null} onChoose={(chosen) => go({ tier: chosen, period })} />}
-          <p className="muted">{t('premium.vatNote')} <AppLink to="paymentTerms">{t('premium.termsLink')}</AppLink></p>
+          <p className="muted">{tm('premium.vatNote')} <AppLink to="paymentTerms">{tm('premium.termsLink')}</AppLink></p>
         </>
       )}
     </div>
@@ -70,11 +72,12 @@ export function PremiumPage() {
 /** Where the gateway returns the payer (`?payment=`; GoPay adds `&id=`, which is never trusted). */
 export function PremiumConfirmationPage() {
   const { t } = useT();
+  const tm = usePremiumT();
   const paymentId = new URLSearchParams(useSearch()).get('payment');
   return (
     <div className="container container--narrow section">
-      <h1>{t('premium.status.title')}</h1>
-      {paymentId ? <RequireLogin><PaymentStatus paymentId={paymentId} /></RequireLogin> : <p>{t('premium.status.missing')} <AppLink to="premium">{t('premium.profile.choose')}</AppLink></p>}
+      <h1>{tm('premium.status.title')}</h1>
+      {paymentId ? <RequireLogin><PaymentStatus paymentId={paymentId} /></RequireLogin> : <p>{tm('premium.status.missing')} <AppLink to="premium">{tm('premium.profile.choose')}</AppLink></p>}
     </div>
   );
 }
@@ -82,12 +85,13 @@ export function PremiumConfirmationPage() {
 /** E-mail landing: what a paid tier adds for this offer, and the way to upgrade. */
 export function PremiumDetailLandingPage({ params }: PageProps) {
   const { t } = useT();
+  const tm = usePremiumT();
   const offer = useQuery(`offer:${params.realEstateId}`, () => offersApi.get(params.realEstateId));
   if (offer.loading) return <div className="container section page-loading" aria-busy="true">{t('common.loading')}</div>;
   if (offer.data) {
     return (
       <div className="container container--narrow section">
-        <h1>{t('premium.lp.offerTitle')}</h1>
+        <h1>{tm('premium.lp.offerTitle')}</h1>
         <OfferUpsell offer={offer.data} />
       </div>
     );
@@ -95,17 +99,17 @@ export function PremiumDetailLandingPage({ params }: PageProps) {
   // The offer is gone or unknown: what a subscription adds to any offer.
   return (
     <div className="container container--narrow section">
-      <h1>{t('premium.lp.title')}</h1>
-      <p className="lead">{t('premium.lp.lead')}</p>
+      <h1>{tm('premium.lp.title')}</h1>
+      <p className="lead">{tm('premium.lp.lead')}</p>
       <ul className="plan-card__benefits">
-        <li>{t('premium.lp.history')}</li>
-        <li>{t('premium.lp.drops')}</li>
-        <li>{t('premium.lp.nonPublic')}</li>
-        <li>{t('premium.lp.noAds')}</li>
+        <li>{tm('premium.lp.history')}</li>
+        <li>{tm('premium.lp.drops')}</li>
+        <li>{tm('premium.lp.nonPublic')}</li>
+        <li>{tm('premium.lp.noAds')}</li>
       </ul>
       <div className="button-row">
-        <AppLink to="premium" query="?tier=STANDARD&period=month" className="button button--primary" data-testid="lp-upgrade">{t('premium.lp.cta')}</AppLink>
-        <AppLink to="detail" params={{ realEstateId: params.realEstateId }} className="button button--ghost">{t('premium.lp.back')}</AppLink>
+        <AppLink to="premium" query="?tier=STANDARD&period=month" className="button button--primary" data-testid="lp-upgrade">{tm('premium.lp.cta')}</AppLink>
+        <AppLink to="detail" params={{ realEstateId: params.realEstateId }} className="button button--ghost">{tm('premium.lp.back')}</AppLink>
       </div>
     </div>
   );
@@ -114,6 +118,7 @@ export function PremiumDetailLandingPage({ params }: PageProps) {
 /** Payment terms: prices, methods, renewal, cancellation, the withdrawal right and tax documents. */
 export function PaymentTermsPage() {
   const { t } = useT();
+  const tm = usePremiumT();
   const sections = ['prices', 'methods', 'renewal', 'cancel', 'withdrawal', 'documents', 'contact'] as const;
   return (
     <div className="container container--narrow section content">

@@ -10,10 +10,12 @@ import { Field } from '../../../ui/field';
 import { useAuthDialog } from '../../auth/stores/auth-dialog.store';
 import { useSession } from '../../session/stores/session.store';
 import { adsApi, type Advertiser } from '../api/ads.api';
+import { usePremiumT } from '../../billing/premium.copy';
 
 /** The way in: log in or register, accept the advertising terms (the account's advertiser capability), then the campaigns. */
 export function AdvertiserJoin() {
   const { t } = useAdsT();
+  const tm = usePremiumT();
   const session = useSession((s) => s.state);
   const open = useAuthDialog((s) => s.open);
   const advertiser = useQuery<Advertiser | null>(session === 'loggedIn' ? 'ads:advertiser' : null, adsApi.advertiser);
@@ -51,6 +53,7 @@ export function AdvertiserJoin() {
 
 function JoinForm() {
   const { t, locale } = useAdsT();
+  const tm = usePremiumT();
   const [, navigate] = useLocation();
   const [company, setCompany] = useState('');
   const [terms, setTerms] = useState(false);
@@ -59,7 +62,7 @@ function JoinForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!company.trim()) found.company = t('premium.error.required');
+    if (!company.trim()) found.company = tm('premium.error.required');
     if (!terms) found.terms = t('ads.join.termsRequired');
     setErrors(found);
     if (Object.keys(found).length) return;

@@ -8,6 +8,7 @@ import { Field } from '../../../ui/field';
 import type { AdCampaignBody, AdCampaignView } from '../api/ads.api';
 import { REGIONS } from '../regions';
 import { DistrictPicker } from './district-picker';
+import { usePremiumT } from '../../billing/premium.copy';
 
 export type CampaignFormProps = { campaign?: AdCampaignView; onSave: (body: AdCampaignBody) => Promise<unknown>; submitLabel: string };
 
@@ -34,6 +35,7 @@ function draftOf(c?: AdCampaignView): Draft {
 /** Name, alternative text, target, targeting, period, pricing and budget; the service's field errors appear beside the fields. */
 export function CampaignForm({ campaign, onSave, submitLabel }: CampaignFormProps) {
   const { t, locale } = useAdsT();
+  const tm = usePremiumT();
   const [d, setD] = useState<Draft>(() => draftOf(campaign));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -41,8 +43,8 @@ export function CampaignForm({ campaign, onSave, submitLabel }: CampaignFormProp
 
   const validate = () => {
     const e: Record<string, string> = {};
-    if (!d.name.trim()) e.name = t('premium.error.required');
-    if (!d.alt.trim()) e.alt = t('premium.error.required');
+    if (!d.name.trim()) e.name = tm('premium.error.required');
+    if (!d.alt.trim()) e.alt = tm('premium.error.required');
     if (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(d.targetUrl.trim())) e.targetUrl = t('ads.form.urlInvalid');
     if (!d.start || !d.end || d.end < d.start) e.endsAt = t('ads.form.periodInvalid');
     const budget = Number(d.budgetKc.replace(',', '.'));

@@ -13,6 +13,7 @@ import type { BillingInfoInput } from '../../billing/api/billing.api';
 import { PaymentStatus } from '../../billing/components/payment-status';
 import { adsApi, type AdCreditView } from '../api/ads.api';
 import { formatHalere } from '../money';
+import { usePremiumT } from '../../billing/premium.copy';
 
 const EMPTY: BillingInfoInput = { name: '', street: '', city: '', postalCode: '', ico: '', dic: '' };
 const PRESETS = [1_000, 5_000, 20_000, 50_000];
@@ -20,6 +21,7 @@ const PRESETS = [1_000, 5_000, 20_000, 50_000];
 /** The balance, the ledger (deposits and charges, newest first) and a top-up by QR Platba; an open order shows its payment details. */
 export function CreditPanel() {
   const { t, locale } = useAdsT();
+  const tm = usePremiumT();
   const paymentId = new URLSearchParams(useSearch()).get('payment');
   const { data, error, reload } = useQuery<AdCreditView>('ads:credit', adsApi.credit);
   return (
@@ -63,6 +65,7 @@ export function CreditPanel() {
 
 function TopUpForm() {
   const { t, locale } = useAdsT();
+  const tm = usePremiumT();
   const [, navigate] = useLocation();
   const [amount, setAmount] = useState('5000');
   const [billing, setBilling] = useState<BillingInfoInput>(EMPTY);
@@ -76,10 +79,10 @@ function TopUpForm() {
     const e: Record<string, string> = {};
     const kc = Number(amount.replace(/\s/g, '').replace(',', '.'));
     if (!Number.isInteger(kc) || kc < 1_000 || kc > 1_000_000) e.amount = t('ads.topUp.amountInvalid');
-    for (const key of ['name', 'street', 'city'] as const) if (!billing[key].trim()) e[key] = t('premium.error.required');
-    if (!/^\d{3}\s?\d{2}$/.test(billing.postalCode.trim())) e.postalCode = t('premium.error.postalCode');
-    if (billing.ico && !isValidIco(billing.ico)) e.ico = t('premium.error.ico');
-    if (billing.dic && !isValidDic(billing.dic)) e.dic = t('premium.error.dic');
+    for (const key of ['name', 'street', 'city'] as const) if (!billing[key].trim()) e[key] = tm('premium.error.required');
+    if (!/^\d{3}\s?\d{2}$/.test(billing.postalCode.trim())) e.postalCode = tm('premium.error.postalCode');
+    if (billing.ico && !isValidIco(billing.ico)) e.ico = tm('premium.error.ico');
+    if (billing.dic && !isValidDic(billing.dic)) e.dic = tm('premium.error.dic');
     if (!terms) e.terms = t('ads.join.termsRequired');
     setErrors(e);
     if (Object.keys(e).length) return;
@@ -107,13 +110,13 @@ function TopUpForm() {
       </div>
       <Field label={t('ads.topUp.amount')} value={amount} onValue={setAmount} error={errors.amount} required inputMode="numeric" hint={t('ads.topUp.amountHint')} data-testid="top-up-amount" />
       <fieldset className="form-grid">
-        <legend>{t('premium.checkout.billing')}</legend>
-        <Field label={t('premium.field.name')} value={billing.name} onValue={set('name')} error={errors.name} required autoComplete="organization" />
-        <Field label={t('premium.field.street')} value={billing.street} onValue={set('street')} error={errors.street} required autoComplete="street-address" />
-        <Field label={t('premium.field.city')} value={billing.city} onValue={set('city')} error={errors.city} required autoComplete="address-level2" />
-        <Field label={t('premium.field.postalCode')} value={billing.postalCode} onValue={set('postalCode')} error={errors.postalCode} required autoComplete="postal-code" inputMode="numeric" />
-        <Field label={t('premium.field.ico')} value={billing.ico ?? ''} onValue={set('ico')} error={errors.ico} inputMode="numeric" />
-        <Field label={t('premium.field.dic')} value={billing.dic ?? ''} onValue={set('dic')} error={errors.dic} />
+        <legend>{tm('premium.checkout.billing')}</legend>
+        <Field label={tm('premium.field.name')} value={billing.name} onValue={set('name')} error={errors.name} required autoComplete="organization" />
+        <Field label={tm('premium.field.street')} value={billing.street} onValue={set('street')} error={errors.street} required autoComplete="street-address" />
+        <Field label={tm('premium.field.city')} value={billing.city} onValue={set('city')} error={errors.city} required autoComplete="address-level2" />
+        <Field label={tm('premium.field.postalCode')} value={billing.postalCode} onValue={set('postalCode')} error={errors.postalCode} required autoComplete="postal-code" inputMode="numeric" />
+        <Field label={tm('premium.field.ico')} value={billing.ico ?? ''} onValue={set('ico')} error={errors.ico} inputMode="numeric" />
+        <Field label={tm('premium.field.dic')} value={billing.dic ?? ''} onValue={set('dic')} error={errors.dic} />
       </fieldset>
       <Checkbox checked={terms} onChange={setTerms} testId="top-up-terms">{t('ads.topUp.terms')} <AppLink to="advertising" target="_blank">{t('ads.topUp.termsLink')}</AppLink></Checkbox>
       {errors.terms && <p className="form-error" role="alert">{errors.terms}</p>}

@@ -8,6 +8,7 @@ import { AppLink } from '../../../ui/app-link';
 import { Checkbox } from '../../../ui/checkbox';
 import { Field } from '../../../ui/field';
 import { billingApi, type BillingInfoInput } from '../api/billing.api';
+import { usePremiumT } from '../premium.copy';
 
 export type CheckoutFormProps = { tier: PlanTier; period: BillingPeriod; onBack: () => void };
 
@@ -16,6 +17,7 @@ const EMPTY: BillingInfoInput = { name: '', street: '', city: '', postalCode: ''
 /** Billing information, payment method and the consumer consents; card payers go to the gateway, bank transfers to the confirmation page. */
 export function CheckoutForm({ tier, period, onBack }: CheckoutFormProps) {
   const { t, locale } = useT();
+  const tm = usePremiumT();
   const [, navigate] = useLocation();
   const [billing, setBilling] = useState<BillingInfoInput>(EMPTY);
   const [method, setMethod] = useState<'card' | 'bank-transfer'>('card');
@@ -28,11 +30,11 @@ export function CheckoutForm({ tier, period, onBack }: CheckoutFormProps) {
 
   const validate = (): Record<string, string> => {
     const e: Record<string, string> = {};
-    for (const key of ['name', 'street', 'city'] as const) if (!billing[key].trim()) e[key] = t('premium.error.required');
-    if (!/^\d{3}\s?\d{2}$/.test(billing.postalCode.trim())) e.postalCode = t('premium.error.postalCode');
-    if (billing.ico && !isValidIco(billing.ico)) e.ico = t('premium.error.ico');
-    if (billing.dic && !isValidDic(billing.dic)) e.dic = t('premium.error.dic');
-    if (!terms) e.terms = t('premium.error.terms');
+    for (const key of ['name', 'street', 'city'] as const) if (!billing[key].trim()) e[key] = tm('premium.error.required');
+    if (!/^\d{3}\s?\d{2}$/.test(billing.postalCode.trim())) e.postalCode = tm('premium.error.postalCode');
+    if (billing.ico && !isValidIco(billing.ico)) e.ico = tm('premium.error.ico');
+    if (billing.dic && !isValidDic(billing.dic)) e.dic = tm('premium.error.dic');
+    if (!terms) e.terms = tm('premium.error.terms');
     return e;
   };
 
@@ -55,33 +57,33 @@ export function CheckoutForm({ tier, period, onBack }: CheckoutFormProps) {
 
   return (
     <form className="card checkout" onSubmit={submit} noValidate data-testid="checkout-form">
-      <h2>{t('premium.checkout.title', { name: ROLE_LABELS[plan.role][locale] })}</h2>
+      <h2>{tm('premium.checkout.title', { name: ROLE_LABELS[plan.role][locale] })}</h2>
       <p className="lead">
-        {formatPrice(plan.price[period], locale)} {t(period === 'month' ? 'premium.perMonth' : 'premium.perYear')} <span className="muted">{t('premium.vatIncluded')}</span>
+        {formatPrice(plan.price[period], locale)} {tm(period === 'month' ? 'premium.perMonth' : 'premium.perYear')} <span className="muted">{tm('premium.vatIncluded')}</span>
       </p>
       <fieldset className="form-grid">
-        <legend>{t('premium.checkout.billing')}</legend>
-        <Field label={t('premium.field.name')} value={billing.name} onValue={set('name')} error={errors.name} required autoComplete="name" />
-        <Field label={t('premium.field.street')} value={billing.street} onValue={set('street')} error={errors.street} required autoComplete="street-address" />
-        <Field label={t('premium.field.city')} value={billing.city} onValue={set('city')} error={errors.city} required autoComplete="address-level2" />
-        <Field label={t('premium.field.postalCode')} value={billing.postalCode} onValue={set('postalCode')} error={errors.postalCode} required autoComplete="postal-code" inputMode="numeric" />
-        <Field label={t('premium.field.ico')} value={billing.ico ?? ''} onValue={set('ico')} error={errors.ico} inputMode="numeric" hint={t('premium.field.icoHint')} />
-        <Field label={t('premium.field.dic')} value={billing.dic ?? ''} onValue={set('dic')} error={errors.dic} />
+        <legend>{tm('premium.checkout.billing')}</legend>
+        <Field label={tm('premium.field.name')} value={billing.name} onValue={set('name')} error={errors.name} required autoComplete="name" />
+        <Field label={tm('premium.field.street')} value={billing.street} onValue={set('street')} error={errors.street} required autoComplete="street-address" />
+        <Field label={tm('premium.field.city')} value={billing.city} onValue={set('city')} error={errors.city} required autoComplete="address-level2" />
+        <Field label={tm('premium.field.postalCode')} value={billing.postalCode} onValue={set('postalCode')} error={errors.postalCode} required autoComplete="postal-code" inputMode="numeric" />
+        <Field label={tm('premium.field.ico')} value={billing.ico ?? ''} onValue={set('ico')} error={errors.ico} inputMode="numeric" hint={tm('premium.field.icoHint')} />
+        <Field label={tm('premium.field.dic')} value={billing.dic ?? ''} onValue={set('dic')} error={errors.dic} />
       </fieldset>
       <fieldset className="checkout__methods">
-        <legend>{t('premium.checkout.method')}</legend>
-        <label className="radio"><input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} data-testid="method-card" /> {t('premium.method.card')}</label>
-        <label className="radio"><input type="radio" name="method" checked={method === 'bank-transfer'} onChange={() => setMethod('bank-transfer')} data-testid="method-bank" /> {t('premium.method.bank')}</label>
+        <legend>{tm('premium.checkout.method')}</legend>
+        <label className="radio"><input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} data-testid="method-card" /> {tm('premium.method.card')}</label>
+        <label className="radio"><input type="radio" name="method" checked={method === 'bank-transfer'} onChange={() => setMethod('bank-transfer')} data-testid="method-bank" /> {tm('premium.method.bank')}</label>
       </fieldset>
-      <Checkbox checked={immediateStart} onChange={setImmediateStart} testId="immediate-start" hint={t('premium.consent.immediateHint')}>{t('premium.consent.immediate')}</Checkbox>
+      <Checkbox checked={immediateStart} onChange={setImmediateStart} testId="immediate-start" hint={tm('premium.consent.immediateHint')}>{tm('premium.consent.immediate')}</Checkbox>
       <Checkbox checked={terms} onChange={setTerms} testId="terms">
-        {t('premium.consent.termsBefore')} <AppLink to="paymentTerms" target="_blank">{t('premium.consent.termsLink')}</AppLink>
+        {tm('premium.consent.termsBefore')} <AppLink to="paymentTerms" target="_blank">{tm('premium.consent.termsLink')}</AppLink>
       </Checkbox>
       {errors.terms && <p className="form-error" role="alert">{errors.terms}</p>}
       {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
-      {period === 'month' && <p className="muted">{t('premium.renewalNote')}</p>}
+      {period === 'month' && <p className="muted">{tm('premium.renewalNote')}</p>}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy} data-testid="pay">{t(method === 'card' ? 'premium.payCard' : 'premium.payBank')}</button>
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="pay">{tm(method === 'card' ? 'premium.payCard' : 'premium.payBank')}</button>
         <button type="button" className="button button--ghost" onClick={onBack}>{t('common.back')}</button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { formatNumber, formatPrice, useT } from '../../../i18n';
 import type { PlanView } from '../api/billing.api';
 import { useDeliveryT } from '../../delivery/delivery.copy';
 import { translatePlanBenefit, type PlanBenefitKey } from '../plan-benefits.copy';
+import { usePremiumT } from '../premium.copy';
 
 type DeliveryT = ReturnType<typeof useDeliveryT>;
 
@@ -35,6 +36,7 @@ function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] 
 /** The tiers side by side: price per month and per year, what each gets, the current tier marked. */
 export function PlanGrid({ plans, period, currentRole, onChoose }: PlanGridProps) {
   const { t, locale } = useT();
+  const tm = usePremiumT();
   const td = useDeliveryT();
   return (
     <div className="plan-grid" role="list">
@@ -44,20 +46,20 @@ export function PlanGrid({ plans, period, currentRole, onChoose }: PlanGridProps
         return (
           <article key={plan.tier} className={`card plan-card${current ? ' plan-card--current' : ''}`} role="listitem" aria-labelledby={`plan-${plan.tier}`} data-testid={`plan-${plan.tier}`}>
             <h2 id={`plan-${plan.tier}`} className="plan-card__name">{name}</h2>
-            {current && <span className="badge badge--tariff">{t('premium.current')}</span>}
+            {current && <span className="badge badge--tariff">{tm('premium.current')}</span>}
             <p className="plan-card__price">
-              <strong>{formatPrice(plan.price[period], locale)}</strong> <span className="muted">{t(period === 'month' ? 'premium.perMonth' : 'premium.perYear')}</span>
+              <strong>{formatPrice(plan.price[period], locale)}</strong> <span className="muted">{tm(period === 'month' ? 'premium.perMonth' : 'premium.perYear')}</span>
             </p>
             <p className="muted plan-card__alt">
               {period === 'month'
-                ? t('premium.orYearly', { price: formatPrice(plan.price.year, locale) })
-                : t('premium.monthlyEquivalent', { price: formatPrice(Math.round(plan.price.year / 12), locale) })}
+                ? tm('premium.orYearly', { price: formatPrice(plan.price.year, locale) })
+                : tm('premium.monthlyEquivalent', { price: formatPrice(Math.round(plan.price.year / 12), locale) })}
             </p>
             <ul className="plan-card__benefits">
               {benefits(plan, locale, td).map((b) => <li key={b}>{b}</li>)}
             </ul>
             <button type="button" className="button button--primary" disabled={current} onClick={() => onChoose(plan.tier)} data-testid={`choose-${plan.tier}`}>
-              {current ? t('premium.current') : t('premium.choose', { name })}
+              {current ? tm('premium.current') : tm('premium.choose', { name })}
             </button>
           </article>
         );
