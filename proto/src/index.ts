@@ -27,6 +27,7 @@ export * from './examples/events';
 export * from './domain/geo';
 export * from './domain/criteria-match';
 export * from './domain/criteria-words';
+export * from './domain/criteria-seller';
 export * from './domain/prague';
 export * from './domain/criteria-containment';
 export * from './api/filters';

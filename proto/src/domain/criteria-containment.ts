@@ -4,6 +4,7 @@ import { criterionApplies, isOpenRange, type ScopedCriterion } from './criteria-
 import type { PlaceKind } from './location';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { wordsContain } from './criteria-words';
+import { sellerContains } from './criteria-seller';
 import { PRAGUE } from './prague';
 
 /**
@@ -123,6 +124,7 @@ export function containmentFailures(broader: WatchdogCriteria, narrower: Watchdo
     // Price-drop alerts are extra alerts: a broader watchdog without them does not cover them.
     ['priceDrops', broader.priceDrops || !narrower.priceDrops],
     ['words', wordsContain(broader.words, narrower.words)],
+    ['seller', sellerContains(broader.seller, narrower.seller)],
   ];
   return checks.filter(([, ok]) => !ok).map(([name]) => name);
 }

@@ -4,6 +4,7 @@ import type { OfferLocation, WatchdogPlace } from './location';
 import type { Offer } from './offer';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { OfferWords, hasWords, wordsAllow } from './criteria-words';
+import { sellerAllows } from './criteria-seller';
 
 /**
  * The exact meaning of every watchdog field, shared by the matcher (is this offer for this
@@ -26,6 +27,9 @@ import { OfferWords, hasWords, wordsAllow } from './criteria-words';
  * - Words (criteria-words.ts): wanted terms, one of which occurs in the title or description, and
  *   refused ones, none of which does. The matcher checks them on the candidates its index finds
  *   (`narrowingAllows`), so they never make the index larger.
+ * - Seller (criteria-seller.ts): private sellers only or agencies only; an offer whose seller is
+ *   unknown passes only `any`. Two bits of an index entry: the matcher rejects them on the
+ *   candidates as it rejects a lift the offer lacks.
  */
 
 const ALL: readonly RealEstateType[] = ['Apartment', 'House', 'Land', 'Commercial', 'Other'];
@@ -119,6 +123,7 @@ export function matchesIndexedCriteria(criteria: WatchdogCriteria, offer: Offer)
     scoped('terraceTypes', () => criteria.terraceTypes.length === 0 || offer.terraceTypes.some((t) => criteria.terraceTypes.includes(t))) &&
     scoped('beds', () => inRange(criteria.beds, offer.beds)) &&
     priceAllows(criteria, offer) &&
+    sellerAllows(criteria.seller, offer.privateSeller) &&
     criteria.places.some((place) => locationInPlace(place, offer.location))
   );
 }

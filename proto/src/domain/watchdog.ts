@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
+import { SellerCriterion } from './criteria-seller';
 import { WordsCriterion } from './criteria-words';
 import { WatchdogPlace } from './location';
 
@@ -34,6 +35,8 @@ export const WatchdogCriteria = z.object({
   priceDrops: z.boolean().default(false),
   /** Words wanted or refused in the title and description (criteria-words.ts); checked after the matcher's index. */
   words: WordsCriterion.default({ any: [], none: [] }),
+  /** Private sellers only, agencies only, or any (criteria-seller.ts). */
+  seller: SellerCriterion.default('any'),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;

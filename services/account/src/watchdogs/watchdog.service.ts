@@ -32,7 +32,8 @@ export class WatchdogService {
   constructor(private readonly deps: AccountDeps) {}
 
   private criteriaOf(input: unknown, role: number, ctx: RequestContext): WatchdogCriteria {
-    return validateCriteria(input, ctx.tr, this.deps.places, { priceDropsAllowed: entitlementsOf(role).priceDropAlerts });
+    const entitlements = entitlementsOf(role);
+    return validateCriteria(input, ctx.tr, this.deps.places, { priceDropsAllowed: entitlements.priceDropAlerts, narrowingAllowed: entitlements.narrowingFilters });
   }
 
   private async roleOfEmail(email: string, user: UserRecord | null): Promise<{ role: number; owner: UserRecord | null }> {
