@@ -447,6 +447,7 @@ export const cs = {
   'premium.benefit.noExpiry': 'Hlídací psi nevyprší, nemusíte je prodlužovat',
   'premium.benefit.noAds': 'E-maily bez reklam',
   'premium.benefit.priceDrops': 'Upozornění, když nabídka zlevní',
+  'premium.benefit.narrowing': 'Hlídání slov v popisu a jen soukromí prodejci',
   'premium.benefit.offersPerEmail': 'Až {count} nabídek v jednom e-mailu',
   'premium.benefit.priceHistory': 'Historie ceny každé nabídky',
   'premium.benefit.nonPublic': 'Celé neveřejné nabídky',

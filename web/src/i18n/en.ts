@@ -449,6 +449,7 @@ export const en: Dictionary = {
   'premium.benefit.noExpiry': 'Watchdogs never expire, no prolonging',
   'premium.benefit.noAds': 'E-mails without ads',
   'premium.benefit.priceDrops': 'Alerts when an offer gets cheaper',
+  'premium.benefit.narrowing': 'Words in the description, private sellers only',
   'premium.benefit.offersPerEmail': 'Up to {count} offers in one e-mail',
   'premium.benefit.priceHistory': 'Price history of every offer',
   'premium.benefit.nonPublic': 'Full non-public offers',

@@ -15,6 +15,7 @@ import { WatchdogForm } from '../modules/watchdogs/components/watchdog-form';
 import { fromCriteria, type Draft } from '../modules/watchdogs/criteria';
 import { FILTERS_KEY, useFilterActions } from '../modules/watchdogs/hooks/use-filter-actions';
 import { criteriaRows, groupFilters, titleOf } from '../modules/watchdogs/summary';
+import { narrowingRows } from '../modules/watchdogs/narrowing-summary';
 import type { AdType, RealEstateType } from '@rr/proto/src/domain/enums';
 
 function FilterList() {
@@ -82,7 +83,7 @@ function FilterDetail({ id }: { id: string }) {
           <>
             <h2>{t('filters.criteria')}</h2>
             <dl className="params">
-              {criteriaRows(filter.criteria, t, locale).map(([label, value]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{value}</dd></div>)}
+              {[...criteriaRows(filter.criteria, t, locale), ...narrowingRows(filter.criteria, locale)].map(([label, value]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{value}</dd></div>)}
             </dl>
             <div className="button-row">
               <button type="button" className="button button--primary" onClick={() => setDraft(fromCriteria(filter.criteria))} data-testid="filter-edit">{t('common.edit')}</button>

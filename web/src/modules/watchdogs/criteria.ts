@@ -1,6 +1,7 @@
 import type { AdType, DispositionLabel, HouseType, LandType, RealEstateType, TerraceType } from '@rr/proto/src/domain/enums';
 import type { WatchdogPlace } from '@rr/proto/src/domain/location';
 import type { WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto/src/domain/watchdog';
+import type { SellerCriterion } from '@rr/proto/src/domain/criteria-seller';
 
 /** Choices the form offers (a subset of the proto enums, in the order people expect). */
 export const FORM_AD_TYPES: AdType[] = ['Sale', 'Rent', 'Auction', 'Roommates'];
@@ -28,6 +29,10 @@ export type Draft = {
   elevatorOnly: boolean;
   includeWithoutPrice: boolean;
   priceDrops: boolean;
+  /** Word chips (must contain any of / must not contain any of) and the seller choice (issue 19). */
+  wordsAny: string[];
+  wordsNone: string[];
+  seller: SellerCriterion;
 };
 
 const emptyRange = (): RangeDraft => ({ from: '', to: '' });
@@ -47,6 +52,9 @@ export const emptyDraft = (): Draft => ({
   elevatorOnly: false,
   includeWithoutPrice: true,
   priceDrops: false,
+  wordsAny: [],
+  wordsNone: [],
+  seller: 'any',
 });
 
 /** Which optional groups apply to the chosen property and offer types. */
@@ -116,6 +124,8 @@ export function toCriteria(draft: Draft): WatchdogCriteriaInput {
     places: draft.places.map((p) => ({ kind: p.kind, code: p.code, name: p.name, point: p.point ?? null, radiusKm: p.radiusKm ?? 0 })),
     includeWithoutPrice: draft.includeWithoutPrice,
     priceDrops: draft.priceDrops,
+    words: { any: draft.wordsAny, none: draft.wordsNone },
+    seller: draft.seller,
   };
 }
 
@@ -141,5 +151,8 @@ export function fromCriteria(c: WatchdogCriteria): Draft {
     elevatorOnly: !!c.elevatorOnly,
     includeWithoutPrice: c.includeWithoutPrice ?? true,
     priceDrops: !!c.priceDrops,
+    wordsAny: [...(c.words?.any ?? [])],
+    wordsNone: [...(c.words?.none ?? [])],
+    seller: c.seller ?? 'any',
   };
 }

@@ -13,6 +13,7 @@ function benefits(plan: PlanView, t: (key: MessageKey, vars?: Record<string, str
     e.watchdogLifetimeDays === null ? t('premium.benefit.noExpiry') : null,
     !e.adsInEmails ? t('premium.benefit.noAds') : null,
     e.priceDropAlerts ? t('premium.benefit.priceDrops') : null,
+    e.narrowingFilters ? t('premium.benefit.narrowing') : null,
     t('premium.benefit.offersPerEmail', { count: e.maxOffersPerEmail }),
     e.priceHistory ? t('premium.benefit.priceHistory') : null,
     e.nonPublicOffers === 'full' ? t('premium.benefit.nonPublic') : null,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
@@ -20,6 +20,9 @@ import {
 } from '../criteria';
 import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
 import { PlacePicker } from './place-picker';
+
+// Words and the seller load with "more filters", so their strings stay out of the entry chunk (bench:web).
+const NarrowingFields = lazy(() => import('./narrowing-fields').then((m) => ({ default: m.NarrowingFields })));
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -149,6 +152,9 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
           <Checkbox checked={draft.priceDrops && flags.paying} disabled={!flags.paying} onChange={(priceDrops) => change({ priceDrops })}
             hint={flags.paying ? undefined : t('watchdog.priceDropsPaid')}>{t('watchdog.priceDrops')}</Checkbox>
+          <Suspense fallback={null}>
+            <NarrowingFields wordsAny={draft.wordsAny} wordsNone={draft.wordsNone} seller={draft.seller} onChange={change} allowed={flags.paying} />
+          </Suspense>
         </div>
       )}
       {!editId && !flags.loggedIn && (
