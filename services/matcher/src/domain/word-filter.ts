@@ -25,6 +25,15 @@ export class WordFilter implements Narrowing {
   private termIn = new Int32Array(64);
   private runSeenIn = new Int32Array(64);
   private runAnswers = new Uint8Array(64);
+  /**
+   * Per run whose terms all have ids below 32 (the first terms filed, which are the common ones):
+   * its wanted and refused terms as bit masks, decided against the offer's `hitMask` in two
+   * operations instead of a call per term (`masked` 1).
+   */
+  private masked = new Uint8Array(64);
+  private anyMask = new Int32Array(64);
+  private noneMask = new Int32Array(64);
+  private hitMask = 0;
   /** Scratch: the run of each candidate of a batch, read first so the reads overlap. */
   private runAt = new Int32Array(256);
   private generation = 0;
@@ -73,6 +82,12 @@ export class WordFilter implements Narrowing {
   private allowsRun(at: number): boolean {
     if (at === 0) return true;
     const run = this.runs.data[at];
+    if (this.masked[run] === 1) {
+      if (this.scanned !== this.generation) this.scan();
+      const any = this.anyMask[run];
+      const hits = this.hitMask;
+      return (any === 0 || (any & hits) !== 0) && (this.noneMask[run] & hits) === 0;
+    }
     if (this.runSeenIn[run] !== this.generation) {
       this.runAnswers[run] = this.satisfies(at) ? 1 : 0;
       this.runSeenIn[run] = this.generation;
@@ -92,13 +107,20 @@ export class WordFilter implements Narrowing {
   }
 
   private occurs(term: number): boolean {
-    if (this.scanned !== this.generation) {
-      const { title, description } = this.text!;
-      if (title) this.trie.scan(title, this.termIn, this.generation);
-      if (description) this.trie.scan(description, this.termIn, this.generation);
-      this.scanned = this.generation;
-    }
+    if (this.scanned !== this.generation) this.scan();
     return this.termIn[term] === this.generation;
+  }
+
+  /** Reads the offer's text once: which terms occur, and the first 32 of them as `hitMask`. */
+  private scan(): void {
+    const { title, description } = this.text!;
+    const generation = this.generation;
+    if (title) this.trie.scan(title, this.termIn, generation);
+    if (description) this.trie.scan(description, this.termIn, generation);
+    let hits = 0;
+    for (let term = 0, last = Math.min(32, this.termCount); term < last; term++) if (this.termIn[term] === generation) hits |= 1 << term;
+    this.hitMask = hits;
+    this.scanned = generation;
   }
 
   /** The offset of the criterion's run, filing it when new (terms are sorted and unique: equal criteria give one key). */
@@ -112,10 +134,20 @@ export class WordFilter implements Narrowing {
     this.runs.push(run);
     this.runs.push(words.any.length);
     this.runs.push(words.none.length);
-    for (const term of [...words.any, ...words.none]) this.runs.push(this.idOf(term));
     if (run >= this.runSeenIn.length) {
       this.runSeenIn = grownI32(this.runSeenIn);
       this.runAnswers = grownU8(this.runAnswers);
+      this.masked = grownU8(this.masked);
+      this.anyMask = grownI32(this.anyMask);
+      this.noneMask = grownI32(this.noneMask);
+    }
+    const any = words.any.map((term) => this.idOf(term));
+    const none = words.none.map((term) => this.idOf(term));
+    for (const term of [...any, ...none]) this.runs.push(term);
+    if ([...any, ...none].every((term) => term < 32)) {
+      this.masked[run] = 1;
+      this.anyMask[run] = any.reduce((mask, term) => mask | (1 << term), 0);
+      this.noneMask[run] = none.reduce((mask, term) => mask | (1 << term), 0);
     }
     return at;
   }
