@@ -27,6 +27,7 @@ export * from './domain/geo';
 export * from './domain/criteria-match';
 export * from './domain/criteria-words';
 export * from './domain/criteria-area';
+export * from './domain/criteria-seller';
 export * from './domain/prague';
 export * from './domain/delivery';
 export * from './domain/delivery-schedule';

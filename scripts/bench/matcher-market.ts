@@ -52,6 +52,8 @@ const REFUSED: ReadonlyArray<readonly [term: string, text: string, share: number
 export class Market {
   /** Words and texts come from a stream of their own, so the other fields stay as they were. */
   private readonly text = seeded(20261125);
+  /** The seller's stream, so words and the other fields stay as they were. */
+  private readonly seller$ = seeded(20261126);
   private readonly municipalities: Place[];
   private readonly cumulative: Float64Array;
   private readonly pragueDistricts: readonly Place[];
@@ -104,7 +106,21 @@ export class Market {
       words: this.words(),
       // Areas drawn on a map are added by matcher-areas.ts.
       mapArea: null,
+      seller: this.sellerChoice(),
     };
+  }
+
+  /** One watchdog in ten chooses the seller: most of those want private sellers only (issue 19's "leave out agencies"). */
+  private sellerChoice(): WatchdogCriteria['seller'] {
+    const r = this.seller$;
+    return r.chance(0.1) ? (r.chance(0.8) ? 'private' : 'agency') : 'any';
+  }
+
+  /** About a quarter of offers come from private sellers, two thirds from agencies; the rest do not say. */
+  private seller(): boolean | null {
+    const r = this.seller$;
+    const x = r.int(0, 99);
+    return x < 25 ? true : x < 90 ? false : null;
   }
 
   /** About one watchdog in five asks for words: 15 % want one or two features, 8 % refuse one. */
@@ -144,6 +160,7 @@ export class Market {
       houseType: type === 'House' ? r.pick(['Detached', 'Terraced', 'Cottage'] as const) : null,
       location: this.location(area),
       ...this.description(type, layout, floor),
+      privateSeller: this.seller(),
     } as Offer;
   }
 

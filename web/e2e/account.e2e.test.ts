@@ -48,6 +48,10 @@ describe('an account', () => {
 
     await open(page, '/');
     await choosePlace(page, 'brno', 'Brno');
+    // Words and the seller come with a subscription: a free account sees why and cannot add them.
+    await page.getByTestId('more-filters').click();
+    await page.getByTestId('narrowing-paid').getByText('Slova a volba prodávajícího jsou součástí předplatného.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Musí obsahovat některé ze slov' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Začít hlídat' }).click();
     await page.getByText('Nový hlídací pes je aktivní.').waitFor();
 

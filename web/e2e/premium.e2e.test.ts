@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { newContext, open, uniqueEmail } from './support/pages';
+import { choosePlace, newContext, open, uniqueEmail } from './support/pages';
 
 jest.setTimeout(180_000);
 
@@ -80,6 +80,25 @@ describe('the premium journey', () => {
     const pdf = await page.request.get(new URL(href!, page.url()).toString());
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Standard includes words and the seller choice (issue 19): a word chip and "private sellers only" are saved and shown.
+    await open(page, '/');
+    await choosePlace(page, 'plzen', 'Plzeň');
+    await page.getByTestId('more-filters').click();
+    const wanted = page.getByTestId('words-wordsAny');
+    const wordInput = wanted.getByRole('textbox', { name: 'Musí obsahovat některé ze slov' });
+    await wordInput.fill('Balkón*');
+    await wordInput.press('Enter');
+    await wanted.getByRole('button', { name: 'Odebrat slovo Balkón*' }).waitFor();
+    await page.getByTestId('seller-choice').getByLabel('Jen soukromí prodejci').check();
+    await page.getByRole('button', { name: 'Začít hlídat' }).click();
+    await page.getByText('Nový hlídací pes je aktivní.').waitFor();
+    await open(page, '/moje-filtry');
+    await page.getByTestId('filter-card').first().getByRole('link', { name: 'Upravit' }).click();
+    await page.waitForURL(/\/moje-filtry\/.+/);
+    await page.getByText('Musí obsahovat některé ze slov').waitFor();
+    await page.getByText('balkon*', { exact: true }).waitFor();
+    await page.getByText('Jen soukromí prodejci', { exact: true }).waitFor();
     await context.close();
   });
 

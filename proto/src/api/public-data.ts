@@ -49,7 +49,7 @@ export function criteriaOfSearch(q: RealEstateQuery): WatchdogCriteria {
     adTypes: [q.adType], realEstateTypes: [q.realEstateType], dispositions: q.dispositions,
     area: range(q.areaFrom, q.areaTo), price: range(q.priceFrom, q.priceTo), pricePerM2: {}, landArea: {}, landTypes: [], houseTypes: [],
     beds: {}, elevatorOnly: false, terraceTypes: [], places: [{ kind: q.placeKind, code: q.placeCode, name: q.placeCode, radiusKm: 0 }],
-    includeWithoutPrice: q.includeWithoutPrice === 'true', priceDrops: false, backOnMarket: false, noLongerActive: false, words: { any: [], none: [] }, mapArea: null,
+    includeWithoutPrice: q.includeWithoutPrice === 'true', priceDrops: false, backOnMarket: false, noLongerActive: false, words: { any: [], none: [] }, mapArea: null, seller: 'any',
   };
 }
 

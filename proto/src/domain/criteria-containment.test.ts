@@ -101,6 +101,13 @@ describe('criteria containment', () => {
     expect(covers({ elevatorOnly: true }, { elevatorOnly: true })).toBe(true);
   });
 
+  it('lets a watchdog for any seller cover a private-only or agency-only one, and a seller choice only itself', () => {
+    expect(covers({ seller: 'any' }, { seller: 'private' })).toBe(true);
+    expect(covers({ seller: 'private' }, { seller: 'private' })).toBe(true);
+    expect(covers({ seller: 'private' }, { seller: 'any' })).toBe(false);
+    expect(covers({ seller: 'agency' }, { seller: 'private' })).toBe(false);
+  });
+
   it('compares terrace types as "has at least one of"', () => {
     expect(covers({ terraceTypes: ['Balcony', 'Terrace'] }, { terraceTypes: ['Balcony'] })).toBe(true);
     expect(covers({ terraceTypes: ['Balcony'] }, { terraceTypes: ['Balcony', 'Loggia'] })).toBe(false);

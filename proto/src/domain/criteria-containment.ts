@@ -5,6 +5,7 @@ import type { PlaceKind } from './location';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { wordsContain } from './criteria-words';
 import { circlesHoldArea, mapAreaContains } from './criteria-area';
+import { sellerContains } from './criteria-seller';
 import { PRAGUE } from './prague';
 
 /**
@@ -131,6 +132,7 @@ export function containmentFailures(broader: WatchdogCriteria, narrower: Watchdo
     ['noLongerActive', broader.noLongerActive || !narrower.noLongerActive],
     ['words', wordsContain(broader.words, narrower.words)],
     ['mapArea', mapAreaContains(broader.mapArea, narrower.mapArea)],
+    ['seller', sellerContains(broader.seller, narrower.seller)],
   ];
   return checks.filter(([, ok]) => !ok).map(([name]) => name);
 }

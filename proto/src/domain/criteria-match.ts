@@ -5,6 +5,7 @@ import type { Offer } from './offer';
 import type { Range, WatchdogCriteria } from './watchdog';
 import { OfferWords, hasWords, wordsAllow } from './criteria-words';
 import { mapAreaAllows } from './criteria-area';
+import { sellerAllows } from './criteria-seller';
 
 /**
  * The exact meaning of every watchdog field, shared by the matcher (is this offer for this
@@ -31,6 +32,9 @@ import { mapAreaAllows } from './criteria-area';
  *   edge counts); offers located by text only never match an area. Places still apply: the
  *   account service gives an area watchdog one place whose circle holds the area, so the index
  *   finds it for every offer in the area and the polygons are checked on those candidates.
+ * - Seller (criteria-seller.ts): private sellers only or agencies only; an offer whose seller is
+ *   unknown passes only `any`. Two bits of an index entry: the matcher rejects them on the
+ *   candidates as it rejects a lift the offer lacks.
  */
 
 const ALL: readonly RealEstateType[] = ['Apartment', 'House', 'Land', 'Commercial', 'Other'];
@@ -124,6 +128,7 @@ export function matchesIndexedCriteria(criteria: WatchdogCriteria, offer: Offer)
     scoped('terraceTypes', () => criteria.terraceTypes.length === 0 || offer.terraceTypes.some((t) => criteria.terraceTypes.includes(t))) &&
     scoped('beds', () => inRange(criteria.beds, offer.beds)) &&
     priceAllows(criteria, offer) &&
+    sellerAllows(criteria.seller, offer.privateSeller) &&
     criteria.places.some((place) => locationInPlace(place, offer.location))
   );
 }

@@ -10,6 +10,8 @@ export const OfferSource = z.object({
   price: z.number().nullable(),
   firstSeenAt: z.string().datetime(),
   active: z.boolean(),
+  /** What this listing says of the seller (RawListing.privateSeller); the offer's `privateSeller` combines its sources'. */
+  privateSeller: z.boolean().nullable().optional(),
 });
 export type OfferSource = z.infer<typeof OfferSource>;
 
@@ -53,6 +55,8 @@ export const Offer = z.object({
   terraceTypes: z.array(TerraceType),
   contactPerson: z.string().nullable(),
   nonPublic: z.boolean(),
+  /** Private seller (true) or agency (false), from its listings (`sellerOfListings`); null when no portal tells. */
+  privateSeller: z.boolean().nullable().default(null),
   insertedAt: z.string().datetime().nullable(),
   active: z.boolean(),
   /**

@@ -20,6 +20,8 @@ export type Entitlements = {
   backOnMarketAlerts: boolean;
   /** Notices that an offer the person was alerted to is no longer active. */
   noLongerActiveNotices: boolean;
+  /** Words wanted or refused and the seller choice in a watchdog's criteria (issue 19). */
+  narrowingFilters: boolean;
   /** Public data API scopes. */
   apiAccess: string[];
   /** Whether alert e-mails carry an advertising banner. */
@@ -69,24 +71,24 @@ const TOP_EXTRAS: Extras = {
 };
 
 const BASE: Record<Role, Base> = {
-  0: { maxActiveWatchdogs: 3, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
-  1: { maxActiveWatchdogs: 5, watchdogLifetimeDays: 30, priceDropAlerts: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
-  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false, ...FREE_EXTRAS, ...SEEN_OFFER_ALERTS },
+  0: { maxActiveWatchdogs: 3, watchdogLifetimeDays: 30, priceDropAlerts: false, narrowingFilters: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
+  1: { maxActiveWatchdogs: 5, watchdogLifetimeDays: 30, priceDropAlerts: false, narrowingFilters: false, apiAccess: [], adsInEmails: true, ...FREE_EXTRAS },
+  3: { maxActiveWatchdogs: 10, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: [], adsInEmails: false, ...FREE_EXTRAS, ...SEEN_OFFER_ALERTS },
   5: {
-    maxActiveWatchdogs: 20, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: [], adsInEmails: false,
+    maxActiveWatchdogs: 20, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: [], adsInEmails: false,
     ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'full', apiQuota: null, seats: 1,
   },
   6: {
-    maxActiveWatchdogs: 50, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history'], adsInEmails: false,
+    maxActiveWatchdogs: 50, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history'], adsInEmails: false,
     ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 20, priceHistory: true, nonPublicOffers: 'full', analytics: 'trend', apiQuota: { keys: 1, perMinute: 60, perMonth: 10_000 }, seats: 1,
   },
   7: {
-    maxActiveWatchdogs: 200, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report'], adsInEmails: false,
+    maxActiveWatchdogs: 200, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history', 'report'], adsInEmails: false,
     ...SEEN_OFFER_ALERTS, maxOffersPerEmail: 50, priceHistory: true, nonPublicOffers: 'full', analytics: 'export', apiQuota: { keys: 3, perMinute: 300, perMonth: 100_000 }, seats: 3,
   },
-  9: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
-  10: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
-  10000: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
+  9: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
+  10: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
+  10000: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
 };
 
 export const ENTITLEMENTS = Object.fromEntries(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, HouseType, LandType, Locale, RealEstateType, RecordStatus, TerraceType } from './enums';
+import { SellerCriterion } from './criteria-seller';
 import { WordsCriterion } from './criteria-words';
 import { MapArea } from './criteria-area';
 import { WatchdogPlace } from './location';
@@ -42,6 +43,8 @@ export const WatchdogCriteria = z.object({
   words: WordsCriterion.default({ any: [], none: [] }),
   /** Polygons drawn on a map (criteria-area.ts): the offer's GPS point lies in one; checked after the matcher's index. */
   mapArea: MapArea.nullable().default(null),
+  /** Private sellers only, agencies only, or any (criteria-seller.ts). */
+  seller: SellerCriterion.default('any'),
 });
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;

@@ -19,6 +19,7 @@ import type { AdType, RealEstateType } from '@rr/proto';
 import { SharedWithMe } from '../modules/delivery/components/shared-with-me';
 import { WatchdogDelivery } from '../modules/delivery/components/watchdog-delivery';
 import { WatchdogSharing } from '../modules/delivery/components/watchdog-sharing';
+import { narrowingRows } from '../modules/watchdogs/narrowing-summary';
 
 /** The map of a watchdog's area, with Leaflet, loads only for watchdogs that have one. */
 const AreaView = lazy(() => import('../modules/watchdogs/area-map/area-view').then((m) => ({ default: m.AreaView })));
@@ -89,7 +90,7 @@ function FilterDetail({ id }: { id: string }) {
           <>
             <h2>{t('filters.criteria')}</h2>
             <dl className="params">
-              {criteriaRows(filter.criteria, t, locale).map(([label, value]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{value}</dd></div>)}
+              {[...criteriaRows(filter.criteria, t, locale), ...narrowingRows(filter.criteria, locale)].map(([label, value]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{value}</dd></div>)}
             </dl>
             {filter.criteria.mapArea && (
               <Suspense fallback={<div className="page-loading" aria-busy="true">{t('common.loading')}</div>}><AreaView area={filter.criteria.mapArea} /></Suspense>

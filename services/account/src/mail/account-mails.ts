@@ -18,6 +18,11 @@ const ESTATE_TYPE: Record<RealEstateType, Record<Locale, string>> = {
   Other: { cs: 'ostatní', en: 'other' },
 };
 
+const SELLER: Record<'private' | 'agency', Record<Locale, string>> = {
+  private: { cs: 'jen soukromí prodejci', en: 'private sellers only' },
+  agency: { cs: 'jen realitní kanceláře', en: 'agencies only' },
+};
+
 const money = (n: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB').format(n)} Kč`;
 
 /**
@@ -42,6 +47,7 @@ export function summariseCriteria(c: WatchdogCriteria, locale: Locale, pageUrl?:
   if (c.area.from != null || c.area.to != null) lines.push(`${cs ? 'Plocha' : 'Area'}: ${c.area.from ?? 0}–${c.area.to ?? '∞'} m²`);
   if (c.words?.any.length) lines.push(`${cs ? 'Se slovy' : 'With words'}: ${c.words.any.join(', ')}`);
   if (c.words?.none.length) lines.push(`${cs ? 'Bez slov' : 'Without words'}: ${c.words.none.join(', ')}`);
+  if (c.seller && c.seller !== 'any') lines.push(`${cs ? 'Prodávající' : 'Seller'}: ${SELLER[c.seller][locale]}`);
   return lines;
 }
 

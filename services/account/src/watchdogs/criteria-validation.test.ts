@@ -75,4 +75,29 @@ describe('criteria validation', () => {
     expect(fieldsOf({ ...valid, words: { any: Array.from({ length: 21 }, (_, i) => `slovo${i}`) } })).toEqual({ 'words.any': 'Zadejte nejvýše 20 slov' });
     expect(fieldsOf({ ...valid, words: 'balkon' })).toHaveProperty('words');
   });
+
+  it('refuses words and a seller choice the tier does not include, and keeps a watchdog without them', () => {
+    const notEntitled = { priceDropsAllowed: false, narrowingAllowed: false };
+    const fields = (input: unknown, locale: 'cs' | 'en' = 'cs') => {
+      try {
+        validateCriteria(input, translator(locale), directory, notEntitled);
+        return {};
+      } catch (error) {
+        return (error as { fields: Record<string, string> }).fields;
+      }
+    };
+    expect(fields({ ...valid, words: { any: ['balkon*'] } })).toEqual({ words: expect.stringContaining('předplatného') });
+    expect(fields({ ...valid, seller: 'private' }, 'en')).toEqual({ seller: expect.stringContaining('subscription') });
+    expect(validateCriteria({ ...valid, words: { any: [], none: [] }, seller: 'any' }, translator('cs'), directory, notEntitled).seller).toBe('any');
+    expect(validateCriteria({ ...valid, words: { any: ['sklep'] } }, translator('cs'), directory, { priceDropsAllowed: true, narrowingAllowed: true }).words.any).toEqual(['sklep']);
+  });
+
+  it('keeps the seller choice, anyone when not given, and refuses other values in both locales', () => {
+    const options = { priceDropsAllowed: false };
+    expect(validateCriteria({ ...valid, seller: 'private' }, translator('cs'), directory, options).seller).toBe('private');
+    expect(validateCriteria({ ...valid, seller: 'agency' }, translator('en'), directory, options).seller).toBe('agency');
+    expect(validateCriteria(valid, translator('cs'), directory, options).seller).toBe('any');
+    expect(fieldsOf({ ...valid, seller: 'owner' })).toEqual({ seller: expect.stringContaining('soukromých prodejců') });
+    expect(fieldsOf({ ...valid, seller: 1 }, 'en')).toEqual({ seller: expect.stringContaining('private sellers only') });
+  });
 });

@@ -1,5 +1,5 @@
 import {
-  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, MAX_WORD_TERMS, PLACE_KINDS, REAL_ESTATE_TYPES, TERRACE_TYPES,
+  AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, MAX_WORD_TERMS, PLACE_KINDS, REAL_ESTATE_TYPES, SELLER_CHOICES, TERRACE_TYPES,
   WatchdogCriteria, canonicalTerm, type PlaceKind,
 } from '@rr/proto';
 import { FieldErrors } from '../http/api-error';
@@ -70,6 +70,16 @@ function words(raw: Raw, errors: FieldErrors, tr: Translate): { any: string[]; n
   return { any: terms('any'), none: terms('none') };
 }
 
+/** Who offers come from (criteria-seller.ts); missing means anyone. */
+function seller(raw: Raw, errors: FieldErrors, tr: Translate): (typeof SELLER_CHOICES)[number] {
+  const value = raw.seller ?? 'any';
+  if (typeof value !== 'string' || !(SELLER_CHOICES as readonly string[]).includes(value)) {
+    errors.add('seller', tr('sellerChoice'));
+    return 'any';
+  }
+  return value as (typeof SELLER_CHOICES)[number];
+}
+
 function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDirectory) {
   const value = raw.places;
   if (!Array.isArray(value) || value.length === 0 || value.length > 20) {
@@ -99,10 +109,21 @@ function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDi
  * answers them in canonical form: place names and centres come from the gazetteer, never from
  * the client; lists lose duplicates.
  */
-/** Which alerts about offers already seen the owner's tier allows; a kind not allowed is stored off. */
-export type AlertKindsAllowed = { priceDropsAllowed: boolean; backOnMarketAllowed?: boolean; noLongerActiveAllowed?: boolean };
+export type CriteriaOptions = {
+  /** The owner's tier has price-drop alerts: without them the choice is dropped (it only adds alerts). */
+  priceDropsAllowed: boolean;
+  /** Which other alerts about offers already seen the tier allows; a kind not allowed is stored off. */
+  backOnMarketAllowed?: boolean;
+  noLongerActiveAllowed?: boolean;
+  /**
+   * The owner's tier has words and the seller choice (`narrowingFilters`). Without them these are
+   * refused with a message rather than dropped: dropping them would widen the watchdog to offers
+   * the person excluded. Not given: allowed (callers that check no tier).
+   */
+  narrowingAllowed?: boolean;
+};
 
-export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: AlertKindsAllowed): WatchdogCriteria {
+export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: CriteriaOptions): WatchdogCriteria {
   const errors = new FieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     errors.add('criteria', tr('required'));
@@ -127,7 +148,12 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     places: raw.mapArea != null ? (area ? [area.place] : []) : places(raw, errors, tr, directory),
     mapArea: area?.mapArea ?? null,
     words: words(raw, errors, tr),
+    seller: seller(raw, errors, tr),
   };
+  if (options.narrowingAllowed === false) {
+    if (candidate.words.any.length > 0 || candidate.words.none.length > 0) errors.add('words', tr('narrowingPaid'));
+    if (candidate.seller !== 'any') errors.add('seller', tr('narrowingPaid'));
+  }
   errors.throwIfAny();
   return WatchdogCriteria.parse(candidate);
 }

@@ -39,5 +39,8 @@ export const PRICE_PER_M2_IN_ROW = 1 << 21;
  * lookup's `Narrowing` allows its slot, asked after every cheaper check of the row.
  */
 export const NARROWED = 1 << 22;
+/** Private sellers only / agencies only (criteria-seller.ts); an offer by anyone else rejects it by mask. */
+export const PRIVATE_ONLY = 1 << 23;
+export const AGENCY_ONLY = 1 << 24;
 
 export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;

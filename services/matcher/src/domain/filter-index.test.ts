@@ -59,6 +59,7 @@ function randomCriteria(r: ReturnType<typeof random>): WatchdogCriteria {
     landTypes: r.some(LAND_TYPES, 0.2), houseTypes: r.some(HOUSE_TYPES, 0.2), terraceTypes: r.some(TERRACE_TYPES, 0.2),
     elevatorOnly: r.next() < 0.2, includeWithoutPrice: r.next() < 0.6,
     places: Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => randomPlace(r)),
+    seller: r.next() < 0.8 ? 'any' : r.pick(['private', 'agency'] as const),
   });
 }
 
@@ -73,6 +74,7 @@ function randomOffer(r: ReturnType<typeof random>, i: number): Offer {
     landArea: r.maybe(0.5, () => Math.round(r.next() * 2000)), beds: r.maybe(0.3, () => Math.floor(r.next() * 6)),
     landType: r.maybe(0.7, () => r.pick(LAND_TYPES)), houseType: r.maybe(0.7, () => r.pick(HOUSE_TYPES)),
     elevator: r.maybe(0.7, () => r.next() < 0.5), terraceTypes: r.some(TERRACE_TYPES, 0.3),
+    privateSeller: r.maybe(0.8, () => r.next() < 0.4),
     location: {
       name: 'x', regionCode: p.regionCode, districtCode: r.next() < 0.9 ? p.districtCode : null, municipalityCode: r.next() < 0.9 ? p.municipalityCode : null,
       pragueDistrictCode: p.pragueDistrictCode, resolvedBy: 'gps',
@@ -123,10 +125,16 @@ describe('FilterIndex', () => {
       const o = { ...randomOffer(r, i), description: r.pick(texts) };
       const asked: number[] = [];
       words.begin(o);
-      const count = index.matchSlots(o, { allows: (slot) => (asked.push(slot), words.allows(slot)) });
+      const count = index.matchSlots(o, {
+        decide: (slots, n, verdicts) => {
+          asked.push(...slots.subarray(0, n));
+          words.decide(slots, n, verdicts);
+        },
+      });
       const ids = Array.from(index.slots.subarray(0, count), (slot) => idOf[slot]).sort();
       expect({ offer: i, ids }).toEqual({ offer: i, ids: [...all].filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort() });
       expect(asked.every((slot) => words.has(slot))).toBe(true);
+      expect(new Set(asked).size).toBe(asked.length);
       narrowed += asked.length;
     }
     expect(narrowed).toBeGreaterThan(100);

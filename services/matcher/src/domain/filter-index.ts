@@ -25,8 +25,8 @@ import { RANGES, SlotRanges } from './slot-ranges';
 
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
-  AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, NARROWED, PRICE_PER_M2_IN_ROW,
-  PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, REMOVED, REPEAT, TERRACE_MASK,
+  AGENCY_ONLY, AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, NARROWED, PRICE_PER_M2_IN_ROW,
+  PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, PRIVATE_ONLY, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
@@ -39,11 +39,12 @@ const inUnits = (value: number, unit: number) => Math.min(OPEN_TOP, Math.max(0, 
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, hasWords, pricePerM2Of } = proto;
 
 /**
- * The say on criteria the entries do not hold (words), for the candidates flagged `NARROWED`:
- * asked once a row passed every other check, so only a few candidates per offer pay for it.
+ * The say on criteria the entries do not hold (words), for the candidates flagged `NARROWED`
+ * that passed every other check: one batch per lookup, after the walk, so the reads of their
+ * criteria (at random among a million slots) overlap instead of stalling the walk one by one.
+ * Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count.
  */
-export type Narrowing = { allows(slot: number): boolean };
-const ALLOW_ALL: Narrowing = { allows: () => true };
+export type Narrowing = { decide(slots: Int32Array, count: number, verdicts: Uint8Array): void };
 /** Whether a watchdog's criteria need the lookup's `Narrowing`. */
 const narrowedBy = (c: WatchdogCriteria) => hasWords(c.words);
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
@@ -98,7 +99,7 @@ const LAND_IN_ROW = REAL_ESTATE_TYPES.map((t) => criterionApplies('landArea', t)
 
 /** The flags that apply to each property type (a land plot has no lift); the rest are dropped when filing. */
 const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
-  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT | NARROWED;
+  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT | NARROWED | PRIVATE_ONLY | AGENCY_ONLY;
   if (criterionApplies('area', t)) mask |= AREA;
   if (criterionApplies('landArea', t)) mask |= LAND_AREA;
   if (criterionApplies('elevatorOnly', t)) mask |= ELEVATOR;
@@ -187,7 +188,11 @@ export class FilterIndex {
   private qPlace1 = -1;
   private qPlace2 = -1;
   private qPlace3 = -1;
-  private narrowing: Narrowing = ALLOW_ALL;
+  /** Positions in `out` of this lookup's candidates flagged `NARROWED` (ascending), and their slots and verdicts. */
+  private narrowedAt = new Int32Array(1024);
+  private narrowedCount = 0;
+  private narrowedSlots = new Int32Array(256);
+  private verdicts = new Uint8Array(256);
 
   /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
   constructor(options: { expectedWatchdogs?: number } = {}) {
@@ -341,9 +346,9 @@ export class FilterIndex {
    * The number of matching watchdogs; their slots are `slots[0 … count-1]`. Allocates nothing.
    * `narrowing` decides the criteria the entries do not hold (without it they are not checked).
    */
-  matchSlots(offer: Offer, narrowing: Narrowing = ALLOW_ALL): number {
+  matchSlots(offer: Offer, narrowing?: Narrowing): number {
     this.seal();
-    this.narrowing = narrowing;
+    this.narrowedCount = 0;
     const ad = AD_INDEX[offer.adType];
     const type = TYPE_INDEX[offer.realEstateType];
     if (ad === undefined || type === undefined) return 0;
@@ -366,7 +371,30 @@ export class FilterIndex {
     const seen = this.seen;
     const out = this.out;
     for (let k = 0; k < count; k++) seen[out[k] >>> 5] = 0;
-    return count;
+    return narrowing && this.narrowedCount > 0 ? this.narrow(narrowing, count) : count;
+  }
+
+  /** Asks the narrowing about the flagged candidates and keeps, in order, the results it allows. */
+  private narrow(narrowing: Narrowing, count: number): number {
+    const m = this.narrowedCount;
+    if (m > this.narrowedSlots.length) {
+      this.narrowedSlots = new Int32Array(Math.max(m, this.narrowedSlots.length * 2));
+      this.verdicts = new Uint8Array(this.narrowedSlots.length);
+    }
+    const out = this.out;
+    const at = this.narrowedAt;
+    const slots = this.narrowedSlots;
+    for (let i = 0; i < m; i++) slots[i] = out[at[i]];
+    narrowing.decide(slots, m, this.verdicts);
+    const verdicts = this.verdicts;
+    let kept = at[0];
+    for (let i = 0; i < m; i++) {
+      const stop = i + 1 < m ? at[i + 1] : count;
+      // Copies the refused one's followers down, up to the next flagged candidate.
+      if (verdicts[i] === 1) out[kept++] = out[at[i]];
+      for (let k = at[i] + 1; k < stop; k++) out[kept++] = out[k];
+    }
+    return kept;
   }
 
   private prepare(offer: Offer): void {
@@ -383,6 +411,9 @@ export class FilterIndex {
     if (!hasPrice) reject |= PRICED_ONLY;
     else if (!checked) reject |= PRICE_RESTRICTED;
     if (offer.elevator !== true) reject |= ELEVATOR;
+    // The seller as `sellerAllows` has it: an unknown one passes neither choice.
+    if (offer.privateSeller !== true) reject |= PRIVATE_ONLY;
+    if (offer.privateSeller !== false) reject |= AGENCY_ONLY;
     this.qBits = maskOf(TERRACE_TYPES, offer.terraceTypes) | (bitOf(LAND_TYPES, offer.landType) << LAND_TYPE_SHIFT) | (bitOf(HOUSE_TYPES, offer.houseType) << HOUSE_TYPE_SHIFT);
     // Rows of watchdogs that do not restrict an area hold (-∞, +∞); an offer that states no area
     // (or NaN) is compared as 0, which those pass, and rejects the restricting ones by mask.
@@ -583,7 +614,9 @@ export class FilterIndex {
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
     const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED;
-    const narrowing = this.narrowing;
+    if (count + n > this.narrowedAt.length) this.growNarrowedAt(count + n);
+    const narrowedAt = this.narrowedAt;
+    let flagged = this.narrowedCount;
     for (let k = 0; k < n; k++) {
       const u = kept[k];
       const meta = ints[u + metaAt];
@@ -612,12 +645,14 @@ export class FilterIndex {
       const bit = 1 << (slot & 31);
       const was = seen[word];
       pass &= +((was & bit) === 0);
-      // Last and rare: a narrowing check may read memory far from the rows. A slot it refuses is not marked seen (the marks are cleared through the results).
-      if ((meta & narrowed) !== 0 && pass !== 0) pass = +narrowing.allows(slot);
       seen[word] = was | (bit & -pass);
+      // Where a candidate the narrowing decides later lands in the results.
+      narrowedAt[flagged] = count;
+      flagged += pass & +((meta & narrowed) !== 0);
       out[count] = slot;
       count += pass;
     }
+    this.narrowedCount = flagged;
     return count;
   }
 
@@ -641,10 +676,16 @@ export class FilterIndex {
       if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
       if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
       const slot = ints[u + SLOT];
-      const repeat = (meta & REPEAT) !== 0;
-      if (repeat && (this.seen[slot >>> 5] & (1 << (slot & 31))) !== 0) continue;
-      if ((meta & NARROWED) !== 0 && !this.narrowing.allows(slot)) continue;
-      if (repeat) this.seen[slot >>> 5] |= 1 << (slot & 31);
+      if ((meta & REPEAT) !== 0) {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if ((this.seen[word] & bit) !== 0) continue;
+        this.seen[word] |= bit;
+      }
+      if ((meta & NARROWED) !== 0) {
+        if (this.narrowedCount === this.narrowedAt.length) this.growNarrowedAt(this.narrowedCount + 1);
+        this.narrowedAt[this.narrowedCount++] = count;
+      }
       this.out[count++] = slot;
     }
     return count;
@@ -725,6 +766,8 @@ export class FilterIndex {
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
     if (narrowedBy(c)) flags |= NARROWED;
+    if (c.seller === 'private') flags |= PRIVATE_ONLY;
+    else if (c.seller === 'agency') flags |= AGENCY_ONLY;
     let circles = 0;
     for (const place of c.places) if ((place.radiusKm ?? 0) > 0 && place.point) circles++;
     if (c.places.length > 1 || circles > 0) flags |= REPEAT;
@@ -845,6 +888,12 @@ export class FilterIndex {
     const bigger = new Int32Array(Math.max((slot >>> 5) + 1, this.seen.length * 2));
     bigger.set(this.seen);
     this.seen = bigger;
+  }
+
+  private growNarrowedAt(needed: number): void {
+    const bigger = new Int32Array(Math.max(needed, this.narrowedAt.length * 2));
+    bigger.set(this.narrowedAt.subarray(0, this.narrowedCount));
+    this.narrowedAt = bigger;
   }
 
   private growOut(needed: number): void {

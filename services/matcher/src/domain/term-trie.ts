@@ -18,9 +18,9 @@ function isWordCode(code: number): boolean {
  * are proto's (letters and digits).
  */
 export class TermTrie {
-  /** The root's children by ASCII code (most words start with one), then every other edge by node and code. */
+  /** The root's children by ASCII code (most words start with one), then every other node's children by code. */
   private readonly rootAscii = new Int32Array(128);
-  private readonly edges = new Map<number, number>();
+  private readonly edges: Array<Map<number, number> | undefined> = [];
   /** Per node: the id + 1 of the whole term ending there, and of the prefix term ending there (0: none). */
   private whole = new Int32Array(64);
   private prefix = new Int32Array(64);
@@ -38,7 +38,7 @@ export class TermTrie {
         next = this.nodes++;
         if (next >= this.whole.length) this.grow();
         if (node === 0 && code < 128) this.rootAscii[code] = next;
-        else this.edges.set(node * 0x10000 + code, next);
+        else (this.edges[node] ??= new Map()).set(code, next);
       }
       node = next;
     }
@@ -87,7 +87,7 @@ export class TermTrie {
 
   private child(node: number, code: number): number {
     if (node === 0 && code < 128) return this.rootAscii[code];
-    return this.edges.get(node * 0x10000 + code) ?? 0;
+    return this.edges[node]?.get(code) ?? 0;
   }
 
   private grow(): void {

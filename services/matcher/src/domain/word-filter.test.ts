@@ -26,6 +26,27 @@ describe('WordFilter', () => {
     }
   });
 
+  it('answers alike for criteria whose terms fit the bit masks and those past the 32nd term', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `slovo${i}`);
+    const filter = new WordFilter();
+    const criteria = [
+      WordsCriterion.parse({ any: many.slice(0, 20) }),
+      WordsCriterion.parse({ any: many.slice(20, 40) }),
+      WordsCriterion.parse({ any: ['slovo35'], none: ['slovo1'] }),
+      WordsCriterion.parse({ any: ['slovo2', 'slovo39'] }),
+      WordsCriterion.parse({ none: ['slovo38'] }),
+      WordsCriterion.parse({ any: ['slovo3'], none: ['slovo4'] }),
+    ];
+    criteria.forEach((c, slot) => filter.set(slot, c));
+    for (const text of ['slovo35 a slovo1', 'slovo35', 'slovo39', 'slovo38 slovo3', 'slovo3 slovo4', 'slovo3', 'nic']) {
+      filter.begin({ title: text });
+      const words = new OfferWords(text);
+      const verdicts = new Uint8Array(criteria.length);
+      filter.decide(Int32Array.from(criteria.keys()), criteria.length, verdicts);
+      expect([text, [...verdicts].map(Boolean)]).toEqual([text, criteria.map((c) => wordsAllow(c, words))]);
+    }
+  });
+
   it('shares one run between slots that ask the same, and answers each offer afresh', () => {
     const filter = new WordFilter();
     for (let slot = 0; slot < 4; slot++) filter.set(slot, WordsCriterion.parse({ any: ['balkon*'], none: ['drazb*'] }));

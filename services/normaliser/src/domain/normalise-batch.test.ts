@@ -92,6 +92,17 @@ describe('normalising a batch', () => {
     expect([...offers.values()][0].sources.map((s) => s.portal)).toEqual(['sreality', 'idnes']);
   });
 
+  it('knows the seller from its listings: private while the telling ones say so, an agency once one of them is', async () => {
+    const { run, offers } = memoryStore();
+    const { events } = await run([fetched({ ...base, privateSeller: true })]);
+    expect((events[0].data as { offer: Offer }).offer.privateSeller).toBe(true);
+    await run([fetched(crossPost(base, { privateSeller: null }))]);
+    expect([...offers.values()][0].privateSeller).toBe(true);
+    const agency = await run([fetched(crossPost(base, { listingId: 'agency-1', portal: 'realitymix', privateSeller: false }))]);
+    expect((agency.events[0].data as { changes: string[] }).changes).toEqual(['sources', 'details']);
+    expect([...offers.values()][0].privateSeller).toBe(false);
+  });
+
   it('meets cross-posts inside one batch and publishes the property once', async () => {
     const { run } = memoryStore();
     const { events } = await run([fetched(base), fetched(crossPost(base))]);

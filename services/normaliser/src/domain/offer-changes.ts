@@ -1,7 +1,7 @@
 import type { Offer, OfferLocation, OfferSource, RawListing } from '@rr/proto';
 import { OFFER_CHANGES } from '@rr/proto';
 import { generateTitle } from './title';
-import { detailsOf, pricePerM2Of, sourceOf } from './offer-factory';
+import { detailsOf, pricePerM2Of, sourceOf, updateSeller } from './offer-factory';
 
 export type OfferChange = (typeof OFFER_CHANGES)[number];
 
@@ -33,7 +33,8 @@ export function attachSource(offer: Offer, l: RawListing, location: OfferLocatio
     offer.url = l.url;
     changes.push('reactivated');
   }
-  if (fillGaps(offer, l, location)) changes.push('details');
+  const filled = fillGaps(offer, l, location);
+  if (updateSeller(offer) || filled) changes.push('details');
   return changes;
 }
 
@@ -48,6 +49,7 @@ export function applyListingChange(offer: Offer, l: RawListing, location: OfferL
   const previousSourcePrice = source.price;
   source.price = l.price;
   source.url = l.url;
+  source.privateSeller = l.privateSeller;
   if (!source.active) {
     source.active = true;
     changes.add('sources');
@@ -62,6 +64,7 @@ export function applyListingChange(offer: Offer, l: RawListing, location: OfferL
     changes.add('price');
   }
   if (sameSource(offer.sources[0], l) && replaceDetails(offer, l, location)) changes.add('details');
+  if (updateSeller(offer)) changes.add('details');
   return [...changes];
 }
 

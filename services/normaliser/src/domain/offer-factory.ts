@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { dispositionOf, type Offer, type OfferLocation, type OfferSource, type RawListing } from '@rr/proto';
+import { dispositionOf, sellerOfListings, type Offer, type OfferLocation, type OfferSource, type RawListing } from '@rr/proto';
 import { generateTitle } from './title';
 
 /** The listing's identity across the system, also its Kafka key: `sreality:2718281828`. */
@@ -24,7 +24,15 @@ export function pricePerM2Of(f: Pick<Offer, 'price' | 'area' | 'landArea' | 'rea
 }
 
 export function sourceOf(l: RawListing, at: string): OfferSource {
-  return { portal: l.portal, listingId: l.listingId, url: l.url, price: l.price, firstSeenAt: at, active: true };
+  return { portal: l.portal, listingId: l.listingId, url: l.url, price: l.price, firstSeenAt: at, active: true, privateSeller: l.privateSeller };
+}
+
+/** The offer's seller from what its listings say (`sellerOfListings`); true when it changed. */
+export function updateSeller(offer: Offer): boolean {
+  const seller = sellerOfListings(offer.sources.map((s) => s.privateSeller));
+  if (seller === (offer.privateSeller ?? null)) return false;
+  offer.privateSeller = seller;
+  return true;
 }
 
 /** The facts of a listing in offer form (everything except identity, sources and history). */
@@ -68,6 +76,7 @@ export function newOffer(l: RawListing, location: OfferLocation, fetchedAt: stri
     sources: [sourceOf(l, fetchedAt)],
     foundAt: fetchedAt,
     nonPublic: false,
+    privateSeller: l.privateSeller,
     insertedAt: l.publishedAt ? new Date(l.publishedAt).toISOString() : null,
     active: true,
     priceHistory: [{ price: l.price, at: fetchedAt }],

@@ -52,6 +52,14 @@ describe('watchdog form criteria', () => {
     expect(WatchdogCriteria.parse(toCriteria(fromCriteria(original)))).toEqual(original);
   });
 
+  it('sends the word chips folded by the schema and the seller choice, and brings them back for editing', () => {
+    const parsed = WatchdogCriteria.parse(toCriteria(draft({ wordsAny: ['Balkón*', 'sklep'], wordsNone: ['Dražba'], seller: 'private' })));
+    expect(parsed.words).toEqual({ any: ['balkon*', 'sklep'], none: ['drazba'] });
+    expect(parsed.seller).toBe('private');
+    expect(fromCriteria(parsed)).toMatchObject({ wordsAny: ['balkon*', 'sklep'], wordsNone: ['drazba'], seller: 'private' });
+    expect(WatchdogCriteria.parse(toCriteria(draft())).seller).toBe('any');
+  });
+
   it('shows beds for roommates and land fields for land', () => {
     expect(visibleGroups({ adTypes: ['Roommates'], realEstateTypes: ['Apartment'] })).toMatchObject({ beds: true, dispositions: true, landTypes: false });
     expect(visibleGroups({ adTypes: ['Sale'], realEstateTypes: ['Land'] })).toMatchObject({ beds: false, area: false, landArea: true, landTypes: true, dispositions: false });

@@ -1,4 +1,4 @@
-import type { AdType, DispositionLabel, HouseType, LandType, MapArea, RealEstateType, TerraceType, WatchdogPlace, WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto';
+import type { AdType, DispositionLabel, HouseType, LandType, MapArea, RealEstateType, SellerCriterion, TerraceType, WatchdogPlace, WatchdogCriteria, WatchdogCriteriaInput } from '@rr/proto';
 
 /** Choices the form offers (a subset of the proto enums, in the order people expect). */
 export const FORM_AD_TYPES: AdType[] = ['Sale', 'Rent', 'Auction', 'Roommates'];
@@ -31,6 +31,10 @@ export type Draft = {
   /** The location is an area drawn on the map (`mapArea`) instead of places. */
   areaMode: boolean;
   mapArea: MapArea | null;
+  /** Word chips (must contain any of / must not contain any of) and the seller choice (issue 19). */
+  wordsAny: string[];
+  wordsNone: string[];
+  seller: SellerCriterion;
 };
 
 const emptyRange = (): RangeDraft => ({ from: '', to: '' });
@@ -54,6 +58,9 @@ export const emptyDraft = (): Draft => ({
   noLongerActive: false,
   areaMode: false,
   mapArea: null,
+  wordsAny: [],
+  wordsNone: [],
+  seller: 'any',
 });
 
 /** Which optional groups apply to the chosen property and offer types. */
@@ -127,6 +134,8 @@ export function toCriteria(draft: Draft): WatchdogCriteriaInput {
     priceDrops: draft.priceDrops,
     backOnMarket: draft.backOnMarket,
     noLongerActive: draft.noLongerActive,
+    words: { any: draft.wordsAny, none: draft.wordsNone },
+    seller: draft.seller,
   };
 }
 
@@ -157,5 +166,8 @@ export function fromCriteria(c: WatchdogCriteria): Draft {
     noLongerActive: !!c.noLongerActive,
     areaMode: c.mapArea != null,
     mapArea: c.mapArea ?? null,
+    wordsAny: [...(c.words?.any ?? [])],
+    wordsNone: [...(c.words?.none ?? [])],
+    seller: c.seller ?? 'any',
   };
 }

@@ -46,7 +46,20 @@ describe('iDNES detail page', () => {
       adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+kk', area: 55, landArea: null,
       price: 6_500_000, priceText: '6 500 000 Kč', locality: 'Nurmiho, Praha 15 - Hostivař', lat: 50.0585, lon: 14.5402,
       floor: 3, ownership: 'Direct', construction: 'Brick', elevator: true, terraceTypes: ['Balcony'], contactPerson: 'Jana Ukázková',
+      privateSeller: false,
     });
+  });
+
+  it('reads the seller from the dataLayer brand: an agency named, a private advert empty, no brand unknown', () => {
+    const seller = (html: string) => {
+      const result = parseDetail(html, FLAT);
+      if (result.kind !== 'listing') throw new Error('expected a listing');
+      return result.listing.privateSeller;
+    };
+    const flat = read('detail-flat.html');
+    expect(seller(flat)).toBe(false);
+    expect(seller(flat.replace('"listing_brand":"Realitní kancelář Příkladná s.r.o."', '"listing_brand":" "'))).toBe(true);
+    expect(seller(flat.replace('"listing_brand":"Realitní kancelář Příkladná s.r.o.",', ''))).toBeNull();
   });
 
   it('drops the struck-out old price, the gt parameter of photos and videos', () => {
@@ -64,7 +77,7 @@ describe('iDNES detail page', () => {
     if (result.kind !== 'listing') throw new Error('expected a listing');
     expect(result.listing).toMatchObject({
       realEstateType: 'House', houseType: 'Detached', area: 210, landArea: 800, price: null, priceText: 'Cena na vyžádání',
-      lat: null, lon: null, construction: 'Wood', terraceTypes: ['Terrace'], contactPerson: null,
+      lat: null, lon: null, construction: 'Wood', terraceTypes: ['Terrace'], contactPerson: null, privateSeller: true,
       locality: 'Na Balkáně, Tanvald - Šumburk nad Desnou, okres Jablonec nad Nisou',
     });
     expect(result.listing.images).toEqual(['https://sta-reality2.1gr.cz/sta/compile/thumbs/7/7/1/c0ffee.jpg']);

@@ -98,11 +98,21 @@ export function parseDetail(html: string, url: string): DetailResult {
     terraceTypes: terraceTypesOf(params),
     images: imagesOf(page),
     contactPerson: cleanText(text(first(page, '.b-author__name'))) || null,
+    privateSeller: sellerOfBrand(facts.listing_brand),
   };
   return { kind: 'listing', listing };
 }
 
 type Facts = Record<string, unknown>;
+
+/**
+ * iDNES names the agency of an advert in the dataLayer's `listing_brand` (and the list's
+ * `data-brand`); a private advert leaves it empty. Missing altogether (another page layout): unknown.
+ */
+function sellerOfBrand(brand: unknown): boolean | null {
+  if (typeof brand !== 'string') return null;
+  return cleanText(brand) === '';
+}
 /** A parameter's value cell (`dd`); null when its `dt` is not followed by one. */
 type Cell = Element | null;
 

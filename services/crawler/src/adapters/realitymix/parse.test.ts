@@ -56,7 +56,7 @@ describe('RealityMix detail page', () => {
       portal: 'realitymix', listingId: '9104411', adType: 'Rent', realEstateType: 'House', houseType: 'Detached', dispositionLabel: '4+1',
       area: 120, landArea: 640, price: 20_000, priceText: '20 000 Kč', priceNote: 'za měsíc', lat: 50.7477, lon: 15.0689,
       locality: 'Ještědská, Liberec - Liberec VI-Rochlice, okres Liberec', construction: 'Brick', terraceTypes: ['Terrace'],
-      contactPerson: 'Lucie Příkladová', floor: null, elevator: null,
+      contactPerson: 'Lucie Příkladová', floor: null, elevator: null, privateSeller: false,
     });
   });
 
@@ -71,6 +71,18 @@ describe('RealityMix detail page', () => {
       adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+1', area: 61, price: null, priceText: 'Rezervováno',
       lat: null, lon: null, floor: 3, ownership: 'Cooperative', construction: 'Panel', elevator: false, terraceTypes: ['Loggia'],
     });
+  });
+
+  it('reads the seller from the commission row: none is an owner, a commission an agency, no row unknown', () => {
+    const house = read('detail-house.html');
+    const seller = (html: string) => {
+      const result = parseDetail(html, HOUSE);
+      if (result.kind !== 'listing') throw new Error('expected a listing');
+      return result.listing.privateSeller;
+    };
+    expect(seller(house.replace('Součástí ceny', 'Bez provize'))).toBe(true);
+    expect(seller(house.replace('Součástí ceny', '3 % z ceny'))).toBe(false);
+    expect(seller(read('detail-flat-reserved-no-gps.html'))).toBeNull();
   });
 
   it('fails on a changed detail layout', () => {

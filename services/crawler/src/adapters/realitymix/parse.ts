@@ -88,9 +88,20 @@ export function parseDetail(html: string, url: string): DetailResult {
       .filter(([label]) => yesNo(items.get(label) ?? '') === true).map(([, type]): TerraceType => type),
     images: all(page, '.gallery a.gallery__item').map((a) => attr(a, 'href') ?? '').filter(Boolean).map((href) => resolveUrl(href, url)),
     contactPerson: cleanText(text(first(page, '.advert-detail-broker__name'))) || null,
-    privateSeller: /bez provize/i.test(items.get('Provize') ?? '') ? true : null,
+    privateSeller: sellerOfCommission(items.get('Provize')),
   };
   return { kind: 'listing', listing };
+}
+
+/**
+ * RealityMix states the commission ("Provize"): "Bez provize" is how owners advertise, a commission
+ * ("Součástí ceny", a sum) means an agency. Not fully reliable: an agency that waives the buyer's
+ * commission reads as private (docs/decisions.md, "Seller"). No row: unknown.
+ */
+function sellerOfCommission(commission: string | undefined): boolean | null {
+  const stated = cleanText(commission ?? '');
+  if (!stated) return null;
+  return /bez provize/i.test(stated);
 }
 
 function dataItems(page: Document): Map<string, string> {

@@ -21,6 +21,7 @@ function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] 
     e.priceDropAlerts ? t('benefit.priceDrops') : null,
     e.backOnMarketAlerts ? t('benefit.backOnMarket') : null,
     e.noLongerActiveNotices ? t('benefit.noLongerActive') : null,
+    e.narrowingFilters ? t('benefit.narrowing') : null,
     // Digests and sharing: their strings live in the delivery module's dictionary (outside the entry chunk).
     e.scheduledDelivery ? td('premium.digests') : null,
     e.sharedRecipients > 0 ? td('premium.sharing', { count: e.sharedRecipients }) : null,

@@ -22,6 +22,9 @@ import { LocationField } from './location-field';
 /** Loaded when the extra filters open, with its strings: the home page's entry chunk stays in budget. */
 const AlertKindsFields = lazy(async () => ({ default: (await import('./alert-kinds-fields')).AlertKindsFields }));
 
+// Words and the seller load with "more filters", so their strings stay out of the entry chunk (bench:web).
+const NarrowingFields = lazy(() => import('./narrowing-fields').then((m) => ({ default: m.NarrowingFields })));
+
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
 export type WatchdogFormProps = {
@@ -149,6 +152,9 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
           {show.elevator && <Checkbox checked={draft.elevatorOnly} onChange={(elevatorOnly) => change({ elevatorOnly })}>{t('watchdog.elevatorOnly')}</Checkbox>}
           <Checkbox checked={draft.includeWithoutPrice} onChange={(includeWithoutPrice) => change({ includeWithoutPrice })}>{t('watchdog.includeWithoutPrice')}</Checkbox>
           <Suspense fallback={null}><AlertKindsFields value={draft} paying={flags.paying} onChange={change} /></Suspense>
+          <Suspense fallback={null}>
+            <NarrowingFields wordsAny={draft.wordsAny} wordsNone={draft.wordsNone} seller={draft.seller} onChange={change} allowed={flags.paying} />
+          </Suspense>
         </div>
       )}
       {!editId && !flags.loggedIn && (
