@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { CreateFilterAnswer } from '@rr/proto/src/api/filters';
 import { useT, type MessageKey } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
@@ -18,8 +18,13 @@ import {
   FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
   toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
 } from '../criteria';
-import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
 import { LocationField } from './location-field';
+
+/**
+ * The monthly count shows once its numbers arrive, so it loads beside them, out of the entry chunk
+ * (which the home page's JS budget is: the area map's mode switch took its room).
+ */
+const MonthlyMatchCount = lazy(() => import('../../price-analytics/components/monthly-match-count').then((m) => ({ default: m.MonthlyMatchCount })));
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -167,7 +172,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         </div>
       )}
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
-      <MonthlyMatchCount draft={draft} />
+      <Suspense fallback={null}><MonthlyMatchCount draft={draft} /></Suspense>
       <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
         {t(editId ? 'watchdog.save' : 'watchdog.submit')}
       </button>
