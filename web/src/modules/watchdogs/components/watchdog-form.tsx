@@ -21,8 +21,9 @@ import {
 import { LocationField } from './location-field';
 
 /**
- * The monthly count shows once its numbers arrive, so it loads beside them, out of the entry chunk
- * (which the home page's JS budget is: the area map's mode switch took its room).
+ * The monthly count needs a place and shows once its numbers arrive, so it loads when the first
+ * place is chosen, out of the entry chunk (the home page's JS budget: the area map's mode switch
+ * took its room).
  */
 const MonthlyMatchCount = lazy(() => import('../../price-analytics/components/monthly-match-count').then((m) => ({ default: m.MonthlyMatchCount })));
 
@@ -172,7 +173,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         </div>
       )}
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
-      <Suspense fallback={null}><MonthlyMatchCount draft={draft} /></Suspense>
+      {!draft.areaMode && draft.places.length > 0 && <Suspense fallback={null}><MonthlyMatchCount draft={draft} /></Suspense>}
       <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
         {t(editId ? 'watchdog.save' : 'watchdog.submit')}
       </button>
