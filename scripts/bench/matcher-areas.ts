@@ -6,9 +6,10 @@ import { seeded } from './matcher-market';
  * to three polygons of 5 to 24 corners, each 0.5 to 4 km across, near its first place's centre,
  * and is filed as the account service files it: that place with a radius whose circle holds the
  * area. Star-shaped around their centres, so every polygon is simple. From a random stream of its
- * own, so the other fields of the market stay as they were.
+ * own, so the other fields of the market stay as they were. `BENCH_AREAS=off`: none (to see what
+ * areas cost).
  */
-export const AREA_SHARE = 0.05;
+export const AREA_SHARE = process.env.BENCH_AREAS === 'off' ? 0 : 0.05;
 
 export function areaDrawer(seed = 20261126) {
   const r = seeded(seed);

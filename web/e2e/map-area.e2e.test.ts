@@ -31,8 +31,8 @@ describe('a watchdog on an area drawn on the map', () => {
     await open(page, '/');
 
     // Plzeň's centre, as the place search finds it; the map centres there.
-    const found = (await (await fetch(`${BASE_URL}/api/autocomplete?q=plzen`)).json()) as { data: { items: Array<{ name: string; point: { lat: number; lon: number } }> } };
-    const plzen = found.data.items.find((h) => h.name.startsWith('Plzeň'))!;
+    const found = (await (await fetch(`${BASE_URL}/api/autocomplete?q=plzen`)).json()) as { data: { items: Array<{ kind: string; name: string; point: { lat: number; lon: number } }> } };
+    const plzen = found.data.items.find((h) => h.kind === 'municipality' && h.name === 'Plzeň')!;
 
     await page.getByTestId('chips-adTypes').getByLabel('Prodej').uncheck();
     await page.getByTestId('chips-adTypes').getByLabel('Pronájem').check();

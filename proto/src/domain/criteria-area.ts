@@ -320,9 +320,10 @@ export function mapAreaCentre(area: MapArea): GeoPoint {
 
 /**
  * The radius of a circle around `centre` that holds the whole area: the farthest corner or point
- * along an edge (eight per edge), plus 1 % and 0.5 km, rounded up to 0.1 km. The account service
- * files an area's watchdog under such a circle, so the matcher's index finds it for every offer
- * in the area; the same number tells containment that the circle holds the area.
+ * along an edge (eight per edge), plus 1 % and 0.5 km, rounded up to half a kilometre (areas near
+ * one place then share a few circles, which the matcher's index stores once each). The account
+ * service files an area's watchdog under such a circle, so the matcher's index finds it for every
+ * offer in the area; the same number tells containment that the circle holds the area.
  */
 export function enclosingRadiusKm(centre: GeoPoint, area: MapArea): number {
   let farthest = 0;
@@ -338,7 +339,7 @@ export function enclosingRadiusKm(centre: GeoPoint, area: MapArea): number {
       }
     }
   }
-  return Math.ceil((farthest * 1.01 + 0.5) * 10) / 10;
+  return Math.ceil((farthest * 1.01 + 0.5) * 2) / 2;
 }
 
 /** The same corners in the same cyclic order (the canonical form makes equal rings equal arrays). */

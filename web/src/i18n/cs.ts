@@ -164,7 +164,6 @@ export const cs = {
   'validation.selectOne': 'Vyberte alespoň jednu z položek',
   'validation.areaPositive': 'Zadejte oblast vyšší než 0',
   'validation.location': 'Zadejte a vyberte oblast',
-  'validation.mapArea': 'Nakreslete na mapě alespoň jednu oblast',
   'validation.range': 'Hodnota „od“ musí být menší než „do“',
   'validation.number': 'Zadejte číslo',
 

@@ -166,7 +166,6 @@ export const en: Dictionary = {
   'validation.selectOne': 'Select at least one of the options',
   'validation.areaPositive': 'Enter an area greater than 0',
   'validation.location': 'Enter and select an area',
-  'validation.mapArea': 'Draw at least one area on the map',
   'validation.range': 'The “from” value must be lower than “to”',
   'validation.number': 'Enter a number',
 

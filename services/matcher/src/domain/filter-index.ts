@@ -788,21 +788,29 @@ export class FilterIndex {
     // The watchdog's locations, worked out once: codes, then (cell, circle) pairs.
     let codeCount = 0;
     let cellCount = 0;
+    // An area drawn on a map lies in its place's circle (the account service draws the circle so):
+    // such a watchdog is filed under the circle alone, as no place's (never skipped as the home
+    // place's), since its code rows would only bring offers outside the area (registry: AreaFilter).
+    const areaOnly = c.mapArea != null;
     for (const place of c.places) {
-      if (codeCount === this.fileCodes.length) this.fileCodes = growInt(this.fileCodes);
-      this.fileCodes[codeCount++] = this.codeId(place.kind, place.code);
       const radius = place.radiusKm ?? 0;
-      if (!(radius > 0 && place.point)) continue;
-      const circle = this.circleId(place.point, radius);
-      const placeId = this.fileCodes[codeCount - 1];
-      const reach = this.reachOf(circle, place.point, radius);
-      this.circlePlaces[circle] ??= placeId;
+      const circled = radius > 0 && place.point != null;
+      const placeId = this.codeId(place.kind, place.code);
+      if (!(areaOnly && circled)) {
+        if (codeCount === this.fileCodes.length) this.fileCodes = growInt(this.fileCodes);
+        this.fileCodes[codeCount++] = placeId;
+      }
+      if (!circled) continue;
+      const circle = this.circleId(place.point!, radius);
+      const rowPlace = areaOnly ? NO_PLACE : placeId;
+      const reach = this.reachOf(circle, place.point!, radius);
+      this.circlePlaces[circle] ??= rowPlace;
       for (let i = 0; i < reach.length; i += 2) {
         if (cellCount + 4 > this.fileCells.length) this.fileCells = growInt(this.fileCells);
         this.fileCells[cellCount++] = reach[i];
         this.fileCells[cellCount++] = circle;
         this.fileCells[cellCount++] = reach[i + 1];
-        this.fileCells[cellCount++] = placeId;
+        this.fileCells[cellCount++] = rowPlace;
       }
     }
 

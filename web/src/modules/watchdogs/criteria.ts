@@ -89,14 +89,15 @@ export function parseAmount(text: string): number | null {
 const rangeOf = (range: RangeDraft) => ({ from: parseAmount(range.from), to: parseAmount(range.to) });
 
 export type DraftErrors = Partial<Record<'adTypes' | 'realEstateTypes' | 'places' | 'price' | 'pricePerM2' | 'area' | 'landArea' | 'beds',
-  'selectOne' | 'location' | 'mapArea' | 'range' | 'number' | 'areaPositive'>>;
+  'selectOne' | 'location' | 'range' | 'number' | 'areaPositive'>>;
 
 /** Spec §5 checks before sending: a choice in each multi-select, a place, sane ranges, area above 0. */
 export function validateDraft(draft: Draft): DraftErrors {
   const errors: DraftErrors = {};
   if (draft.adTypes.length === 0) errors.adTypes = 'selectOne';
   if (draft.realEstateTypes.length === 0) errors.realEstateTypes = 'selectOne';
-  if (draft.areaMode ? !draft.mapArea : draft.places.length === 0) errors.places = draft.areaMode ? 'mapArea' : 'location';
+  // 'Zadejte a vyberte oblast': a place, or an area drawn on the map.
+  if (draft.areaMode ? !draft.mapArea : draft.places.length === 0) errors.places = 'location';
   for (const key of ['price', 'pricePerM2', 'area', 'landArea', 'beds'] as const) {
     const { from, to } = rangeOf(draft[key]);
     if (Number.isNaN(from) || Number.isNaN(to) || (from ?? 0) < 0 || (to ?? 0) < 0) errors[key] = 'number';

@@ -6,6 +6,8 @@ import { useAreaT } from './area-map.copy';
 import { areaTotal, polygonRows } from './area-summary';
 import { L, createMap, drawArea, fitArea } from './leaflet-map';
 
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 export type AreaDrawerProps = { value: MapArea | null; onChange: (area: MapArea | null) => void; error?: string | null };
 
 /**
@@ -93,7 +95,10 @@ export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
     if (map.current) fitArea(map.current, check.area);
   };
   const find = async () => {
-    const hit = place.trim().length >= 2 ? (await searchPlaces(place.trim()).catch(() => []))[0] : undefined;
+    const query = fold(place.trim());
+    const hits = query.length >= 2 ? await searchPlaces(place.trim()).catch(() => []) : [];
+    // "Plzeň" means the town, not Plzeňský kraj that the search may list first.
+    const hit = hits.find((h) => fold(h.label ?? h.name) === query) ?? hits[0];
     setNotFound(!hit?.point);
     if (hit?.point && map.current) map.current.setView([hit.point.lat, hit.point.lon], hit.kind === 'municipality' || hit.kind === 'pragueDistrict' ? 13 : 10);
   };

@@ -14,9 +14,10 @@ import { flagsOf } from '../../session/session';
 import { useSession } from '../../session/stores/session.store';
 import { filtersApi } from '../api/filters.api';
 import { FILTERS_KEY } from '../hooks/use-filter-actions';
-import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES, toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors } from '../criteria';
-import { MonthlyMatchCount } from '../../price-analytics/components/monthly-match-count';
-import { PlacePicker } from './place-picker';
+import {
+  FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_HOUSE_TYPES, FORM_LAND_TYPES, FORM_REAL_ESTATE_TYPES, FORM_TERRACE_TYPES,
+  toCriteria, validateDraft, visibleGroups, type Draft, type DraftErrors,
+} from '../criteria';
 import { LocationField } from './location-field';
 
 /** Loaded when the extra filters open, with its strings: the home page's entry chunk stays in budget. */
@@ -24,6 +25,13 @@ const AlertKindsFields = lazy(async () => ({ default: (await import('./alert-kin
 
 // Words and the seller load with "more filters", so their strings stay out of the entry chunk (bench:web).
 const NarrowingFields = lazy(() => import('./narrowing-fields').then((m) => ({ default: m.NarrowingFields })));
+
+/**
+ * The monthly count needs a place and shows once its numbers arrive, so it loads when the first
+ * place is chosen, out of the entry chunk (the home page's JS budget: the area map's mode switch
+ * took its room).
+ */
+const MonthlyMatchCount = lazy(() => import('../../price-analytics/components/monthly-match-count').then((m) => ({ default: m.MonthlyMatchCount })));
 
 type Outcome = { kind: 'duplicate' | 'covered' | 'limit' } | { kind: 'pending'; email: string } | null;
 
@@ -173,7 +181,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         </div>
       )}
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
-      <MonthlyMatchCount draft={draft} />
+      {!draft.areaMode && draft.places.length > 0 && <Suspense fallback={null}><MonthlyMatchCount draft={draft} /></Suspense>}
       <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
         {t(editId ? 'watchdog.save' : 'watchdog.submit')}
       </button>
