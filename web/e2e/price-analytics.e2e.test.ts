@@ -70,7 +70,7 @@ describe('price analytics in the web client', () => {
     await report.getByText(/nabídek (v lokalitě Praha|do \d+ km od lokality Praha)/).waitFor();
     // 12 months: the trend chart (uPlot, loaded now) above the monthly table it draws.
     // The chart is drawn when two months have a median (the table shows '–' for a month without).
-    await page.getByTestId('chips-months').getByText('12 měsíců').click();
+    await page.getByTestId('chips-months').getByLabel('12 měsíců').check();
     await report.getByTestId('monthly').waitFor();
     await page.waitForTimeout(500);
     const medians = (await report.getByTestId('monthly').locator('tbody tr td:last-child').allTextContents()).filter((c) => !c.startsWith('–'));

@@ -445,8 +445,16 @@ export class Bus {
   /** The current end of every partition of an event's topic, e.g. to know when a replay has caught up. */
   async endOffsets(type: EventType): Promise<EndOffsets> {
     const topic = this.topic(type);
-    const offsets = await this.admin.fetchTopicOffsets(topic);
-    return offsets.map((o) => ({ topic, partition: o.partition, offset: o.high }));
+    // Just after a topic is made the broker may not yet lead its partitions: that passes.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offsets = await this.admin.fetchTopicOffsets(topic);
+        return offsets.map((o) => ({ topic, partition: o.partition, offset: o.high }));
+      } catch (err) {
+        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 
   /** Sends raw bytes to a topic, bypassing validation: only for tests of the consumer's defences. */
