@@ -95,6 +95,8 @@ describe('the offer page', () => {
     const role = await fetch(`${BASE_URL}/api/admin/users/${users.data.items[0].id}/role`, { method: 'PATCH', headers: auth, body: JSON.stringify({ role: 5, roleExpiresAt: '2099-01-01T00:00:00.000Z' }) });
     expect(role.ok).toBe(true);
     await login(page, email, 'heslo-123456');
+    // Logging in lands on the person's watchdogs: back to the offer.
+    await open(page, `/detail/${encodeURIComponent(offer.id)}`);
     await page.getByTestId('price-history').waitFor();
     expect((await page.getByTestId('price-history').textContent())?.replace(/\s/g, ' ')).toContain('−100 000 Kč');
 
