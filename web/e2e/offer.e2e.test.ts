@@ -60,10 +60,12 @@ async function offerById(id: string): Promise<OfferItem | null> {
 describe('the offer page', () => {
   it('shows price, portals and price history, and once withdrawn the inactive message with alternatives', async () => {
     const price = 3_000_000 + Math.floor(Math.random() * 900_000);
-    const flat = { adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+1', municipalityCode: PARDUBICE, area: 61 };
+    // An area of its own, so the dedupe does not merge this flat with one a former run left behind.
+    const area = 45 + Math.floor(Math.random() * 60);
+    const flat = { adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+1', municipalityCode: PARDUBICE, area };
     const property = await admin<Published>('/properties', { ...flat, price, portals: ['sreality', 'bezrealitky'] }, 201);
     // A similar flat that stays on sale: what the withdrawn offer's page offers instead.
-    const neighbour = await admin<Published>('/properties', { ...flat, area: 63, price: price + 40_000, portals: ['sreality'] }, 201);
+    const neighbour = await admin<Published>('/properties', { ...flat, area: area + 2, price: price + 40_000, portals: ['sreality'] }, 201);
     const [offer, alternative] = await Promise.all([publishedOffer(property), publishedOffer(neighbour)]);
 
     const context = await newContext(browser);
