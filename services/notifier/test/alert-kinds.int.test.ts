@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Bus, createLogger, runService } from '@rr/kit';
+import { runService, type Bus } from '@rr/kit';
 import type { AlertSentV1, Envelope } from '@rr/proto';
 import { notifierService } from '../src/main';
 import { ledgerModel } from '../src/repositories/ledger.model';
-import { mailTo, matchFor, sleep, waitFor } from './helpers';
+import { busRecordingSent, mailTo, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
 
 jest.setTimeout(60_000);
 
 const run = randomUUID().slice(0, 8);
-const env = {
-  ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'https://realityradar.test', AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
-  ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '1000',
-};
+const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '1000' });
 const person = (name: string) => `${name}-${run}@example.cz`;
 const WITHDRAWN = '2026-11-20T08:00:00.000Z';
 
@@ -29,10 +25,7 @@ describe('notifier: comebacks and no-longer-active notices', () => {
   const subjects = async (to: string) => (await mailTo(to)).map((m) => m.subject.replace(/\u00a0/g, ' ')).sort();
 
   beforeAll(async () => {
-    bus = new Bus({ clientId: 'alert-kinds-test', brokers: ['127.0.0.1:9092'], topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
-    await bus.connect();
-    await bus.ensureTopics();
-    await bus.subscribe({ group: 'test.sent', events: ['alert.sent'], fromBeginning: true, handle: async (e) => void sent.push(e as Envelope<AlertSentV1>) });
+    bus = await busRecordingSent('alert-kinds-test', env, sent);
     service = await runService(notifierService, env, { trapSignals: false });
   });
 

@@ -1,19 +1,15 @@
-import { Bus, createLogger, runService } from '@rr/kit';
+import { runService, type Bus } from '@rr/kit';
 import { testRunId } from '@rr/kit/testing';
 import type { AlertSentV1, Delivery, Envelope } from '@rr/proto';
 import { notifierService } from '../src/main';
 import { ledgerModel } from '../src/repositories/ledger.model';
-import { mailTo, matchFor, sleep, waitFor } from './helpers';
+import { busRecordingSent, mailTo, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
 
 jest.setTimeout(180_000);
 
 // A test id with its minute: a cleanup by hand leaves this run's topics alone while it waits for its digest.
 const run = testRunId();
-const env = {
-  ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'https://realityradar.test', AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
-  ALERT_WINDOW_MS: '1000', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000',
-};
+const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '1000', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000' });
 const person = (name: string) => `${name}-${run}@example.cz`;
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
@@ -34,10 +30,7 @@ describe('delivery modes: digests, quiet hours and changes of mode', () => {
   const offersMailed = async (to: string) => (await mailTo(to)).map((m) => [...m.text.matchAll(/Byt (\w+)/g)].map((x) => x[1]).sort());
 
   beforeAll(async () => {
-    bus = new Bus({ clientId: 'delivery-test', brokers: ['127.0.0.1:9092'], topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
-    await bus.connect();
-    await bus.ensureTopics();
-    await bus.subscribe({ group: 'test.sent', events: ['alert.sent'], fromBeginning: true, handle: async (e) => void sent.push(e as Envelope<AlertSentV1>) });
+    bus = await busRecordingSent('delivery-test', env, sent);
     service = await runService(notifierService, env, { trapSignals: false });
   });
 

@@ -1,5 +1,6 @@
+import { Bus, createLogger } from '@rr/kit';
 import { waitForValue } from '@rr/kit/testing';
-import { type MatchFoundV1, type Offer } from '@rr/proto';
+import type { AlertSentV1, Envelope, MatchFoundV1, Offer } from '@rr/proto';
 import { exampleOffer, EXAMPLES } from '@rr/proto/examples';
 
 export type CaughtMail = { subject: string; time: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
@@ -23,4 +24,22 @@ export function matchFor(email: string, offer: Partial<Offer> & { id: string }, 
     fetchedAt: new Date().toISOString(),
     ...overrides,
   };
+}
+
+/** The notifier's settings for a test run: its own topics and database, the local mail catcher, short alert timings. */
+export function notifierTestEnv(run: string, timings: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env, KAFKA_TOPIC_PREFIX: `t-${run}.`, MONGO_DB_SUFFIX: `-t${run}`, HEALTH_PORT: '0', NOTIFIER_API_PORT: '0', LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://realityradar.test', AD_SERVING_URL: '', WATCHDOG_LINK_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025',
+    ...timings,
+  };
+}
+
+/** A bus on the run's topics that records every `alert.sent` into `sent`. */
+export async function busRecordingSent(clientId: string, env: NodeJS.ProcessEnv, sent: Array<Envelope<AlertSentV1>>): Promise<Bus> {
+  const bus = new Bus({ clientId, brokers: ['127.0.0.1:9092'], topicPrefix: env.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
+  await bus.connect();
+  await bus.ensureTopics();
+  await bus.subscribe({ group: 'test.sent', events: ['alert.sent'], fromBeginning: true, handle: async (e) => void sent.push(e as Envelope<AlertSentV1>) });
+  return bus;
 }
