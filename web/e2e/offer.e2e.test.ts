@@ -103,14 +103,16 @@ describe('the offer page', () => {
     expect((await page.getByTestId('price-history').textContent())?.replace(/\s/g, ' ')).toContain('−100 000 Kč');
 
     // The e-mail landing of this offer tells a visitor what a subscription adds for it, in numbers.
-    const landing = await context.newPage();
+    // As a visitor would see it: a page of its own, not signed in.
+    const visitor = await newContext(browser);
+    const landing = await visitor.newPage();
     await open(landing, `/lp-premium-detail/${encodeURIComponent(offer.id)}`);
     await landing.getByTestId('lp-offer').waitFor();
     expect((await landing.getByTestId('lp-history').textContent())?.replace(/\s/g, ' ')).toMatch(/změnila jednou\. Dnes je o 100 000 Kč levnější/);
     expect((await landing.getByTestId('lp-feature-priceDrops').textContent())?.replace(/\s/g, ' ')).toContain('od tarifu Mini za 99 Kč měsíčně');
     expect(await landing.getByTestId('lp-upgrade').getAttribute('href')).toBe('/premium-ucet?tier=STANDARD&period=month');
     if (process.env.E2E_SCREENSHOTS) await landing.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/lp-premium-detail-cs.png`, fullPage: true });
-    await landing.close();
+    await visitor.close();
 
     await admin(`/properties/${property.propertyId}/withdraw`, {});
     await poll('the offer to be withdrawn', async () => {
