@@ -59,8 +59,13 @@ describe('ad-serving', () => {
   it('serves only approved campaigns with credit, counts the first load per e-mail once and charges it once', async () => {
     const adv = `u_${randomUUID().slice(0, 8)}`;
     const id = await approvedCampaign(s, adv);
-    const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{ to: Array<{ address: string }>; subject: string }>;
-    expect(mails.some((m) => m.to[0].address === `${adv}@example.cz` && m.subject.includes('je schválena'))).toBe(true);
+    // The approval e-mail is sent as the campaign is approved; the catcher may list it a moment later.
+    const approvalMailed = async () => {
+      const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{ to: Array<{ address: string }>; subject: string }>;
+      return mails.some((m) => m.to[0].address === `${adv}@example.cz` && m.subject.includes('je schválena'));
+    };
+    await waitFor(approvalMailed, 15_000, 'the approval e-mail');
+    expect(await approvalMailed()).toBe(true);
     expect((await decide('e0')).body.ad).toBeNull();
 
     await credit(adv, 1_000);
