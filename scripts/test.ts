@@ -44,7 +44,7 @@ function scansSince(offset: number): string[] {
   if (!existsSync(FERRETDB_LOG)) return [];
   const added = readFileSync(FERRETDB_LOG).subarray(offset).toString('utf8');
   const shapes = [...added.matchAll(/query not answered from an index.*?shape="([^"]+)"/g)].map((m) =>
-    m[1].replace(/-t[0-9a-f]{8}/g, ''),
+    m[1].replace(/-t-?[0-9a-f]{8,12}\b/g, ''),
   );
   return [...new Set(shapes)].sort();
 }

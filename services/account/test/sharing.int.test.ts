@@ -118,10 +118,9 @@ describe('shared watchdogs', () => {
     const id = await watchdogOf(owner);
     const bounced = uniqueEmail('bounced');
     await stack.bus.publish('email.bounced', bounced, { email: bounced, reason: '550 5.1.1 mailbox unavailable', permanent: true, at: new Date().toISOString() });
-    const refused = await eventually(async () => {
-      const res = await owner.api.post(`/api/filters/${id}/members`).set(...owner.auth).set('Accept-Language', 'en').send({ email: bounced });
-      return res.status === 409 ? res : null;
-    }, 30_000, 'the bounce recorded');
+    // Inviting before the bounce is recorded would send a real invitation, so the wait reads the block itself.
+    await eventually(() => stack.account.db!.collection('email_blocks').findOne({ _id: bounced as never }), 30_000, 'the bounce recorded');
+    const refused = await owner.api.post(`/api/filters/${id}/members`).set(...owner.auth).set('Accept-Language', 'en').send({ email: bounced }).expect(409);
     expect(refused.body.error).toMatchObject({
       code: 'EMAIL_BOUNCED',
       message: `Mail to ${bounced} bounces as undeliverable, so we do not send the invitation. Check the address or choose another.`,

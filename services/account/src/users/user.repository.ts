@@ -80,7 +80,9 @@ export class UserRepository {
     const migrations = this.model.db.collection<{ _id: string; at: Date }>('migrations');
     if (await migrations.findOne({ _id: 'user-search-keys' })) return 0;
     let done = 0;
-    for (;;) {
+    // A new database has nobody to backfill: its metadata says so without reading a row.
+    const empty = (await this.model.estimatedDocumentCount().exec()) === 0;
+    while (!empty) {
       const rows = await this.model.find({ nameKey: { $exists: false } }).limit(batch).lean<UserRecord[]>().exec();
       if (!rows.length) break;
       await this.model.bulkWrite(rows.map((u) => ({ updateOne: { filter: { _id: u._id }, update: { $set: nameKeysOf(u.name, u.surname) } } })));
