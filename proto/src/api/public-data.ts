@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AdType, DispositionLabel, Portal, RealEstateType } from '../domain/enums';
-import { OfferLocation, PlaceKind } from '../domain/location';
+import { OfferLocation, PLACE_KINDS, PlaceKind, type WatchdogPlace } from '../domain/location';
 import { PRAGUE } from '../domain/prague';
 import type { Offer } from '../domain/offer';
 import type { OfferView } from '../domain/offer-access';
-import type { WatchdogCriteria } from '../domain/watchdog';
+import { WatchdogCriteria, type WatchdogCriteriaInput } from '../domain/watchdog';
 
 /**
  * The offer endpoints of the public data API (issue 17): `/api/v1/real-estate` (current offers by
@@ -19,14 +19,46 @@ const commaList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(20));
 const amount = z.coerce.number().min(0).max(1e10);
 
-/** `<foundAt ms>~<offer id>`: where a search page ended (newest found first). */
-export const SEARCH_CURSOR = /^\d{1,15}~[\w:.-]{1,100}$/;
+/**
+ * `<foundAt ms>~<offer id>`: where a search page ended (newest found first). The id may be empty:
+ * `<ms>~` means every offer found at that instant was read, the next page starts before it.
+ */
+export const SEARCH_CURSOR = /^\d{1,15}~[\w:.-]{0,100}$/;
 /** `<journal sequence>~<offer id>`: the last change a sync has read. */
 export const CHANGES_CURSOR = /^\d{1,15}~[\w:.-]{1,100}$/;
 
+/**
+ * What one search may ask for: as many places as a watchdog holds, and the watchdog form's largest
+ * radius (a 50 km circle resolves to ~1,000 municipalities, the `$in` the offer store reads).
+ */
+export const SEARCH_LIMITS = { places: 20, radiusKm: 50 } as const;
+
+const PLACE_TOKEN = /^(region|district|municipality|pragueDistrict):([A-Za-z0-9-]{1,20})(?::(\d{1,3}(?:\.\d{1,2})?))?$/;
+/** Places that have a centre a radius is drawn around (regions and districts are areas). */
+const RADIUS_KINDS: readonly PlaceKind[] = ['municipality', 'pragueDistrict'];
+
+/** One place of a search, `kind:code` or `municipality:code:radiusKm` (as a watchdog's place). */
+export type SearchPlace = { kind: PlaceKind; code: string; radiusKm: number };
+
+/** Parses `kind:code[:radiusKm]`, naming what is wrong in words. */
+export const SearchPlaceToken = z.string().transform((text, ctx): SearchPlace => {
+  const m = PLACE_TOKEN.exec(text.trim());
+  if (!m) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not kind:code or municipality:code:radiusKm (kinds: ${PLACE_KINDS.join(', ')})` });
+    return z.NEVER;
+  }
+  const place = { kind: m[1] as PlaceKind, code: m[2], radiusKm: m[3] ? Number(m[3]) : 0 };
+  if (place.radiusKm > SEARCH_LIMITS.radiusKm) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `a radius is at most ${SEARCH_LIMITS.radiusKm} km` });
+  else if (place.radiusKm > 0 && !RADIUS_KINDS.includes(place.kind)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `a radius is drawn around a municipality or a Prague district, not a ${place.kind}` });
+  return place;
+});
+
 export const RealEstateQuery = z.object({
-  placeKind: PlaceKind.describe('region, district, municipality or pragueDistrict (codes as autocomplete gives them)'),
-  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code'),
+  places: z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
+    z.array(SearchPlaceToken).min(1, 'name at least one place').max(SEARCH_LIMITS.places, `at most ${SEARCH_LIMITS.places} places`)).optional()
+    .describe(`comma separated places, an offer in any of them is listed: kind:code (region:CZ064, district:CZ0642, municipality:582786, pragueDistrict:PRAHA-8; codes as autocomplete gives them), a municipality or Prague district with a radius as municipality:582786:10 (km, at most ${SEARCH_LIMITS.radiusKm}); at most ${SEARCH_LIMITS.places} places`),
+  placeKind: PlaceKind.optional().describe('one place instead of places: region, district, municipality or pragueDistrict'),
+  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code').optional().describe('with placeKind'),
   adType: AdType.default('Sale'),
   realEstateType: RealEstateType.default('Apartment'),
   dispositions: commaList(DispositionLabel).default([]).describe('comma separated, e.g. 2+kk,3+1; empty: any'),
@@ -39,18 +71,29 @@ export const RealEstateQuery = z.object({
   cursor: z.string().regex(SEARCH_CURSOR, 'not a cursor of this endpoint (give the previous page\'s next)').optional(),
 }).strict()
   .refine((q) => q.priceFrom === undefined || q.priceTo === undefined || q.priceFrom <= q.priceTo, { message: 'priceFrom must not exceed priceTo', path: ['priceTo'] })
-  .refine((q) => q.areaFrom === undefined || q.areaTo === undefined || q.areaFrom <= q.areaTo, { message: 'areaFrom must not exceed areaTo', path: ['areaTo'] });
+  .refine((q) => q.areaFrom === undefined || q.areaTo === undefined || q.areaFrom <= q.areaTo, { message: 'areaFrom must not exceed areaTo', path: ['areaTo'] })
+  .refine((q) => (q.placeKind === undefined) === (q.placeCode === undefined), { message: 'placeKind and placeCode go together', path: ['placeCode'] })
+  .refine((q) => (q.places === undefined) !== (q.placeKind === undefined), { message: 'give places (or one place as placeKind and placeCode), not both', path: ['places'] });
 export type RealEstateQuery = z.output<typeof RealEstateQuery>;
 
-/** The query as watchdog criteria, so a search lists exactly what a watchdog would alert. */
-export function criteriaOfSearch(q: RealEstateQuery): WatchdogCriteria {
+/** The places a search asked for, whichever way it named them. */
+export function searchPlacesOf(q: Pick<RealEstateQuery, 'places' | 'placeKind' | 'placeCode'>): SearchPlace[] {
+  return q.places ?? [{ kind: q.placeKind!, code: q.placeCode!, radiusKm: 0 }];
+}
+
+/**
+ * The query as watchdog criteria, so a search lists exactly what a watchdog would alert: what the
+ * search does not ask about is the watchdog schema's own default (a criterion added to the schema
+ * with a default needs nothing here). `places` are the resolved ones (name and centre from the
+ * gazetteer: the radius is measured from the centre).
+ */
+export function criteriaOfSearch(q: RealEstateQuery, places: WatchdogPlace[]): WatchdogCriteria {
   const range = (from?: number, to?: number) => ({ from: from ?? null, to: to ?? null });
-  return {
-    adTypes: [q.adType], realEstateTypes: [q.realEstateType], dispositions: q.dispositions,
-    area: range(q.areaFrom, q.areaTo), price: range(q.priceFrom, q.priceTo), pricePerM2: {}, landArea: {}, landTypes: [], houseTypes: [],
-    beds: {}, elevatorOnly: false, terraceTypes: [], places: [{ kind: q.placeKind, code: q.placeCode, name: q.placeCode, radiusKm: 0 }],
-    includeWithoutPrice: q.includeWithoutPrice === 'true', priceDrops: false, backOnMarket: false, noLongerActive: false, words: { any: [], none: [] }, mapArea: null, seller: 'any',
-  };
+  const asked = {
+    adTypes: [q.adType], realEstateTypes: [q.realEstateType], places, dispositions: q.dispositions,
+    area: range(q.areaFrom, q.areaTo), price: range(q.priceFrom, q.priceTo), includeWithoutPrice: q.includeWithoutPrice === 'true',
+  } satisfies Partial<WatchdogCriteriaInput>;
+  return WatchdogCriteria.parse(asked);
 }
 
 /**
