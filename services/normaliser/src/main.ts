@@ -1,5 +1,6 @@
 import { getGazetteer } from '@rr/gazetteer';
 import { listen, runService, type ServiceDefinition } from '@rr/kit';
+import { PRAGUE } from '@rr/proto';
 import { NormaliserConfig } from './config';
 import { createListingsHandler } from './handlers/on-listings.handler';
 import { OutboxRelay, offerEventPublisher } from './journal/outbox-relay';
@@ -56,9 +57,11 @@ export const normaliserService: ServiceDefinition<typeof NormaliserConfig> = {
       handleBatch: handler.handleBatch,
     });
 
-    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET, projectedSeq: () => journal.projectedSeq() }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
+    const api = await listen(createOffersApi(store, log, { jwtSecret: config.JWT_SECRET, projectedSeq: () => journal.projectedSeq(), gazetteer }), { host: config.BIND_HOST, port: config.OFFERS_API_PORT }, 'offers API');
     shutdown.add('offers-api', api.close);
     log.info({ port: api.port }, 'offers API listening');
+    // The municipalities' reach (radius searches) is worked out once now, not in the first search.
+    setTimeout(() => gazetteer.reachKm(PRAGUE.municipalityCode), 0).unref();
 
     return {
       details: () => ({

@@ -1,4 +1,5 @@
 import type { Offer } from '@rr/proto';
+import type { IndexedPlaces } from './search-plan';
 
 export type OfferFilter = {
   adType?: Offer['adType'];
@@ -17,16 +18,15 @@ export type OfferReader = {
   /** Active offers of the same kind in the same municipality, else the same district. */
   similar(offer: Offer, limit: number): Promise<Offer[]>;
   /**
-   * Active offers of one indexed place and type, newest found first, that `accepts`: at most
-   * `scanLimit` rows are read per call, so a page may hold fewer than `limit`; `last` is the last
-   * row read (the next page starts after it), null when the place has no more rows.
+   * Active offers of the indexed places and a type, newest found first, that `accepts`: at most
+   * `scanLimit` rows are read per call, so a page may hold fewer than `limit` (`walkSearch`);
+   * `next` is where the next page starts, null when no row is left.
    */
-  search(place: IndexedPlace, filter: Pick<OfferFilter, 'adType' | 'realEstateType'>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; last: PageCursor | null }>;
+  search(places: IndexedPlaces, filter: Required<Pick<OfferFilter, 'adType' | 'realEstateType'>>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; next: PageCursor | null }>;
   /** Offers written by journal batches after `after` up to `upToSeq`, in `(seq, id)` order. */
   changedSince(after: ChangeCursor, upToSeq: number, limit: number): Promise<Array<{ offer: Offer; cursor: ChangeCursor }>>;
 };
 
-export type IndexedPlace = { field: 'regionCode' | 'districtCode' | 'municipalityCode'; code: string };
 
 /** Where a sync stopped: the journal sequence and offer id of the last change read, written `<seq>~<id>`. */
 export type ChangeCursor = { seq: number; id: string };
@@ -47,6 +47,6 @@ export type PageCursor = { foundAt: number; id: string };
 export const cursorOf = (o: Pick<Offer, 'foundAt' | 'id'>): string => `${Date.parse(o.foundAt)}~${o.id}`;
 
 export function parseCursor(text: string): PageCursor {
-  const [ms, id] = text.split('~');
-  return { foundAt: Number(ms), id };
+  const at = text.indexOf('~');
+  return { foundAt: Number(text.slice(0, at)), id: text.slice(at + 1) };
 }

@@ -2,8 +2,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { httpObservability, sessionUserOf, type Logger } from '@rr/kit';
 import {
   API_ROLE_HEADER, CORRELATION_HEADER, HistoryDetailQuery, HistoryListQuery, OfferAlternativesQuery, OfferListQuery, RealEstateQuery, criteriaOfSearch, httpStatusOf,
-  indexedPlaceOf, matchesCriteria, offerFor, offerHistoryOf, realEstateOf, type ApiErrorBody, type ErrorCode, type Offer,
+  matchesCriteria, searchPlacesOf, offerFor, offerHistoryOf, realEstateOf, type ApiErrorBody, type ErrorCode, type Offer,
 } from '@rr/proto';
+import type { Gazetteer } from '@rr/gazetteer';
+import { planSearch } from '../domain/search-plan';
 import { changeCursorText, cursorOf, pageCursorText, parseChangeCursor, parseCursor, type OfferReader } from '../domain/offer-query';
 
 /** Rows a search page reads at most (a narrow filter in a busy place answers with a shorter page and a cursor). */
@@ -13,6 +15,8 @@ export type OffersApiOptions = {
   jwtSecret?: string;
   /** The journal's projected mark: a sync reads no further, so a batch half written is never skipped. */
   projectedSeq?: () => Promise<number>;
+  /** Places of the public search (codes checked, radii resolved); without it the search answers 503. */
+  gazetteer?: Gazetteer;
 };
 
 /**
@@ -58,16 +62,19 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: Offer
     return Number.isInteger(role) && role >= 0 ? role : null;
   };
 
-  // The public API's offer search (`/api/v1/real-estate`): watchdog criteria over one place's index.
+  // The public API's offer search (`/api/v1/real-estate`): watchdog criteria over several places' indexes.
   app.get('/internal/public-api/real-estate', async (req, res, next) => {
     try {
       const q = RealEstateQuery.safeParse(req.query);
       if (!q.success) return invalid(res, q.error);
-      const criteria = criteriaOfSearch(q.data);
-      const page = await offers.search(indexedPlaceOf(q.data.placeKind, q.data.placeCode), { adType: q.data.adType, realEstateType: q.data.realEstateType },
+      if (!options.gazetteer) return fail(res, 'UNAVAILABLE', 'the search is not available');
+      const planned = planSearch(options.gazetteer, searchPlacesOf(q.data), (i) => (q.data.places ? `places.${i}` : 'placeCode'));
+      if ('fields' in planned) return invalidFields(res, planned.fields);
+      const criteria = criteriaOfSearch(q.data, planned.plan.places);
+      const page = await offers.search(planned.plan.indexed, { adType: q.data.adType, realEstateType: q.data.realEstateType },
         (o) => matchesCriteria(criteria, o), { limit: q.data.limit, scanLimit: SEARCH_SCAN_LIMIT, after: q.data.cursor ? parseCursor(q.data.cursor) : undefined });
       const role = apiRoleOf(req);
-      res.json({ data: { items: page.items.map((o) => realEstateOf(offerFor(o, role))), next: page.last ? pageCursorText(page.last) : null } });
+      res.json({ data: { items: page.items.map((o) => realEstateOf(offerFor(o, role))), next: page.next ? pageCursorText(page.next) : null } });
     } catch (err) {
       next(err);
     }
@@ -158,6 +165,10 @@ function invalid(res: Response, error: { issues: Array<{ path: Array<string | nu
     if (i.code === 'unrecognized_keys') for (const k of i.keys ?? []) fields[k] ??= 'unknown parameter';
     else fields[i.path.join('.') || 'query'] ??= i.message;
   }
+  invalidFields(res, fields);
+}
+
+function invalidFields(res: Response, fields: Record<string, string>): void {
   const [name, message] = Object.entries(fields)[0];
   const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: `${name}: ${message}`, fields } };
   res.status(httpStatusOf('VALIDATION_FAILED')).json(body);

@@ -6,7 +6,9 @@ import type { Offer } from '@rr/proto';
 import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, gateFactsOf, passesGates, type DedupeFacts, type GateFacts } from '../domain/dedupe';
 import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
-import type { ChangeCursor, IndexedPlace, OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
+import type { ChangeCursor, OfferFilter, OfferReader, PageCursor } from '../domain/offer-query';
+import type { IndexedPlaces } from '../domain/search-plan';
+import { mergeReads, walkSearch, type ReadWindow } from '../domain/search-walk';
 import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type ListingDoc, type OfferDoc } from './offer-store.model';
 
 /** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
@@ -150,22 +152,23 @@ export class OfferStore implements NormaliserStore, OfferReader {
     return [...out.values()];
   }
 
-  async search(place: IndexedPlace, filter: Pick<OfferFilter, 'adType' | 'realEstateType'>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; last: PageCursor | null }> {
-    const base = { ...queryOf({ ...filter, active: true }), [place.field]: place.code } as Filter<OfferDoc>;
-    const rows = this.offers.find(page.after ? afterQuery(base, page.after) : base).sort({ foundAt: -1, _id: -1 }).limit(page.scanLimit).batchSize(Math.min(page.scanLimit, 200));
-    const items: Offer[] = [];
-    let last: PageCursor | null = null;
-    let read = 0;
-    for await (const d of rows) {
-      read++;
-      last = { foundAt: d.foundAt.getTime(), id: d._id };
-      const offer = JSON.parse(d.body) as Offer;
-      if (accepts(offer)) items.push(offer);
-      if (items.length === page.limit) break;
-    }
-    await rows.close();
-    // Fewer rows than asked for and no full page: the place has nothing after them.
-    return { items, last: read < page.scanLimit && items.length < page.limit ? null : last };
+  /**
+   * A search page (`walkSearch`): each read asks every indexed field that has places for its
+   * window, newest first from `{ <field>, foundAt, _id }` (one code: the index in order; several:
+   * `$in`, sorted over the window's rows), and merges them.
+   */
+  async search(places: IndexedPlaces, filter: Required<Pick<OfferFilter, 'adType' | 'realEstateType'>>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; next: PageCursor | null }> {
+    const fields = (Object.keys(places) as Array<keyof IndexedPlaces>).filter((f) => places[f].length > 0);
+    const read: ReadWindow = async ({ from, before, limit }) => {
+      const reads = await Promise.all(fields.map(async (field) => {
+        const codes = places[field];
+        const query = { ...queryOf({ ...filter, active: true }), [field]: codes.length === 1 ? codes[0] : { $in: codes } } as Filter<OfferDoc>;
+        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).limit(limit).toArray();
+        return { rows: docs.map((d) => ({ foundAt: d.foundAt.getTime(), id: d._id, offer: JSON.parse(d.body) as Offer })), full: docs.length === limit };
+      }));
+      return mergeReads(reads, limit);
+    };
+    return walkSearch(read, accepts, { ...page, now: Date.now() });
   }
 
   async changedSince(after: ChangeCursor, upToSeq: number, limit: number): Promise<Array<{ offer: Offer; cursor: ChangeCursor }>> {
@@ -287,6 +290,19 @@ function offerDocOf(o: Offer, seq: number): OfferDoc {
 function afterQuery(query: Filter<OfferDoc>, after: PageCursor): Filter<OfferDoc> {
   const at = new Date(after.foundAt);
   return { ...query, foundAt: { $lte: at }, $or: [{ foundAt: { $lt: at } }, { foundAt: at, _id: { $lt: after.id } }] };
+}
+
+/**
+ * A search read's window: found at or after `from`, and after `before` in the walk's order (an
+ * empty id: before that instant). `from` and the plain `foundAt` bound are what the index seeks.
+ */
+function windowQuery(query: Filter<OfferDoc>, from: number | null, before: PageCursor | null): Filter<OfferDoc> {
+  const range: Record<string, Date> = {};
+  if (from !== null) range.$gte = new Date(from);
+  if (before === null) return from === null ? query : { ...query, foundAt: range };
+  const at = new Date(before.foundAt);
+  if (before.id === '') return { ...query, foundAt: { ...range, $lt: at } };
+  return { ...query, foundAt: { ...range, $lte: at }, $or: [{ foundAt: { $lt: at } }, { foundAt: at, _id: { $lt: before.id } }] };
 }
 
 function queryOf(f: OfferFilter): Filter<OfferDoc> {
