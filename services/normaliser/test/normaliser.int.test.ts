@@ -183,6 +183,51 @@ describe('normaliser against Kafka and the database', () => {
       expect(seen).toEqual(wanted);
     });
 
+    it('searches several places and a municipality with a radius, each offer once, newest first, while offers arrive', async () => {
+      const flat = (id: string, locality: string, lat: number, lon: number) => rawListing({
+        listingId: `${id}-${run}`, locality, lat, lon, dispositionLabel: '1+1', title: 'Prodej bytu 1+1 38 m²', area: 38,
+        description: `Byt 1+1, ${locality}, ${id}.`, price: 2_400_000, images: [],
+      });
+      const listings = [flat('ra-os', 'Ostrava', 49.8352, 18.2825), flat('ra-hv', 'Havířov', 49.7798, 18.4369), flat('ra-op', 'Opava', 49.9387, 17.9026), flat('ra-br', 'Brno', 49.1951, 16.6068)];
+      await publishFetched(...listings);
+      const [ostrava, havirov, opava, brno] = (await Promise.all(listings.map((l) => published(l.listingId)))).map((e) => e.data.offer);
+      const late: Offer[] = [];
+      const search = async (query: string, publishWhilePaging = false) => {
+        const ids: string[] = [];
+        let next: string | null = null;
+        let pages = 0;
+        do {
+          const res: request.Response = await request(api).get(`/internal/public-api/real-estate?${query}&dispositions=1%2B1&limit=1${next ? `&cursor=${next}` : ''}`).expect(200);
+          ids.push(...(res.body.data as Page).items.map((o) => o.id));
+          next = (res.body.data as Page).next;
+          // An offer in the circle found while a client pages is newer than the first page: never in the later ones.
+          if (pages++ === 0 && publishWhilePaging) {
+            await publishFetched(flat('ra-late', 'Ostrava', 49.836, 18.283));
+            late.push((await published(`ra-late-${run}`)).data.offer);
+          }
+        } while (next && pages < 20);
+        expect(new Set(ids).size).toBe(ids.length);
+        return ids;
+      };
+      const newestFirst = (...offers: Offer[]) => offers.sort((a, b) => b.foundAt.localeCompare(a.foundAt) || b.id.localeCompare(a.id)).map((o) => o.id);
+      const ostravaCode = ostrava.location.municipalityCode!;
+      // Havířov (~13 km from Ostrava's centre) is in a 20 km circle, Opava (~28 km) is not; Brno is a place of its own.
+      expect(await search(`places=municipality:${ostravaCode}:20,municipality:${brno.location.municipalityCode}`, true)).toEqual(newestFirst(ostrava, havirov, brno));
+      // The offer that arrived is listed by searches that start after it.
+      expect(await search(`places=municipality:${ostravaCode}`)).toEqual(newestFirst(ostrava, late[0]));
+      expect(await search(`places=region:${opava.location.regionCode},district:${brno.location.districtCode}`)).toEqual(newestFirst(ostrava, havirov, opava, brno, late[0]));
+    });
+
+    it('refuses too many places, a radius too big, an unknown place code and an unknown parameter, naming each', async () => {
+      const get = (query: string) => request(api).get(`/internal/public-api/real-estate?${query}`).expect(400);
+      const many = Array.from({ length: 21 }, (_, i) => `municipality:${582786 + i}`).join(',');
+      expect((await get(`places=${many}`)).body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { places: 'at most 20 places' } });
+      expect((await get('places=municipality:582786:51')).body.error.fields).toEqual({ 'places.0': 'a radius is at most 50 km' });
+      expect((await get('places=municipality:582786,district:CZ9999')).body.error).toMatchObject({ message: 'places.1: no district has the code CZ9999 (autocomplete gives the codes)' });
+      expect((await get('placeKind=municipality&placeCode=1')).body.error.fields).toEqual({ placeCode: 'no municipality has the code 1 (autocomplete gives the codes)' });
+      expect((await get('places=municipality:582786&radius=5')).body.error.fields).toEqual({ radius: 'unknown parameter' });
+    });
+
     it('refuses a search with a missing or unknown parameter, naming it', async () => {
       const missing = await request(api).get('/internal/public-api/real-estate?placeKind=municipality').expect(400);
       expect(missing.body.error.fields.placeCode).toBeDefined();
