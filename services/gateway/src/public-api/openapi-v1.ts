@@ -82,7 +82,7 @@ export function publicOpenApiDocument(): JsonSchema {
       },
       '/real-estate': {
         get: {
-          operationId: 'realEstate', summary: 'Current offers in a place by watchdog criteria, newest found first (scope `real-estate`). A page reads at most 2,000 offers of the place, so a narrow filter may answer fewer than `limit` items with a `next` cursor: follow `next` until it is null. Offers found after the first page was read are not in the later pages (stable order, no repeats).',
+          operationId: 'realEstate', summary: 'Current offers in places by watchdog criteria, newest found first (scope `real-estate`): up to 20 places (regions, districts, municipalities, Prague districts; a municipality or Prague district with a radius up to 50 km, e.g. places=municipality:582786:10,district:CZ0643). A page reads at most 2,000 offers of the places, so a narrow filter may answer fewer than `limit` items with a `next` cursor: follow `next` until it is null. Offers found after the first page was read are not in the later pages (stable order, no repeats).',
           parameters: queryParameters(objectOf(RealEstateQuery)),
           responses: { ...ok('A page of offers', page('RealEstate', { next: { type: ['string', 'null'], description: 'cursor of the next page; null at the end' } }), { items: [realEstateOf(exampleOffer)], next: `${Date.parse(exampleOffer.foundAt)}~${exampleOffer.id}` }), ...ERRORS },
         },

@@ -17,7 +17,7 @@ describe('docs routes of the API\'s endpoints', () => {
     const op = (operationId: string, example?: unknown): Operation => ({
       operationId, summary: '', responses: { '200': { description: '', content: { 'application/json': { schema: {}, example } } } },
     });
-    expect(exampleQuery(op('realEstate'))).toBe('placeKind=municipality&placeCode=582786&dispositions=2%2Bkk');
+    expect(exampleQuery(op('realEstate'))).toBe('places=municipality%3A582786%3A10%2Cdistrict%3ACZ0643&dispositions=2%2Bkk');
     expect(exampleQuery(op('historyDetail', { data: { id: 'of_ab12' } }))).toBe('id=of_ab12');
     expect(exampleQuery(op('historyList'))).toBe('limit=20');
   });

@@ -44,8 +44,8 @@ export function typeOf(s: JsonSchema): string {
 /** The example request of an operation: Brno's 2+kk flats, or the offer of the response example. */
 export function exampleQuery(op: Operation): string {
   switch (op.operationId) {
-    case 'report':
-    case 'realEstate': return 'placeKind=municipality&placeCode=582786&dispositions=2%2Bkk';
+    case 'report': return 'placeKind=municipality&placeCode=582786&dispositions=2%2Bkk';
+    case 'realEstate': return 'places=municipality%3A582786%3A10%2Cdistrict%3ACZ0643&dispositions=2%2Bkk';
     case 'autocomplete': return 'q=Brno';
     case 'historyList': return 'limit=20';
     case 'historyDetail': {
