@@ -1,5 +1,5 @@
 import {
-  CZECH_BOUNDS, MAP_AREA_LIMITS, checkMapArea, circlesHoldArea, enclosingRadiusKm, mapAreaAllows, mapAreaContains, mapAreaSize,
+  CZECH_BOUNDS, MAP_AREA_LIMITS, areaCircle, checkMapArea, circlesHoldArea, enclosingRadiusKm, mapAreaAllows, mapAreaContains, mapAreaSize,
   pointInMapArea, ringSelfIntersects, type MapArea,
 } from './criteria-area';
 import { containmentFailures, criteriaEqual, hierarchyFromCodes } from './criteria-containment';
@@ -149,6 +149,17 @@ describe('matching offers against an area', () => {
     expect(circlesHoldArea([{ point: centre, radiusKm: radius }], a)).toBe(true);
     expect(circlesHoldArea([{ point: centre, radiusKm: radius - 1 }], a)).toBe(false);
     expect(circlesHoldArea([{ point: null, radiusKm: 100 }], a)).toBe(false);
+  });
+
+  it('files an area under a circle around it, shared by areas drawn close together', () => {
+    const a = area(polygon(box(16.6312, 49.2188, 0.01)));
+    const circle = areaCircle(a);
+    expect(circle.point).toEqual({ lat: 49.22, lon: 16.63 });
+    expect(circlesHoldArea([circle], a)).toBe(true);
+    // About the area's size, not reaching to a town centre: the box's half-diagonal is ~1.3 km.
+    expect(circle.radiusKm).toBeLessThanOrEqual(2.5);
+    const beside = area(polygon(box(16.6288, 49.2203, 0.008)));
+    expect(areaCircle(beside).point).toEqual(circle.point);
   });
 });
 

@@ -342,6 +342,19 @@ export function enclosingRadiusKm(centre: GeoPoint, area: MapArea): number {
   return Math.ceil((farthest * 1.01 + 0.5) * 2) / 2;
 }
 
+/**
+ * The circle an area watchdog is filed under: around the area's centre rounded to 0.01° (areas
+ * drawn near each other share circles, which the matcher's index stores once each), with the
+ * radius that holds the whole area. Around the area and not the centre of the place it is filed
+ * under, so the index finds the watchdog only for offers near the area: an area 3 km from its
+ * town's centre made a circle many times its size, and as many candidates to turn away.
+ */
+export function areaCircle(area: MapArea): { point: GeoPoint; radiusKm: number } {
+  const centre = mapAreaCentre(area);
+  const point = { lat: Math.round(centre.lat * 100) / 100, lon: Math.round(centre.lon * 100) / 100 };
+  return { point, radiusKm: enclosingRadiusKm(point, area) };
+}
+
 /** The same corners in the same cyclic order (the canonical form makes equal rings equal arrays). */
 function sameRing(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
