@@ -23,7 +23,7 @@ describe('watchdogs with an area drawn on the map', () => {
     expect(filter.criteria.mapArea.type).toBe('MultiPolygon');
     expect(filter.criteria.mapArea.coordinates).toHaveLength(2);
     expect(filter.criteria.places).toEqual([expect.objectContaining({ kind: 'municipality', code: '582786', name: 'Brno' })]);
-    expect(filter.criteria.places[0].radiusKm).toBeGreaterThan(3);
+    expect(filter.criteria.places[0].radiusKm).toBeGreaterThan(2);
 
     const mail = await waitForMail(email, 'Potvrďte svého hlídacího psa');
     expect(mail.text).toContain('Lokalita: oblast nakreslená na mapě (2 polygony, ~6,5 km²)');
