@@ -76,6 +76,10 @@ describe('the matcher with watchdogs on areas drawn on a map, against Kafka', ()
     expect(watchdogsFor(outside)).toEqual([plain.id]);
     expect(watchdogsFor(byText)).toEqual([plain.id]);
     expect(watchdogsFor(marker)).toEqual([smichov.id, plain.id].sort());
+    // The area watchdog's match carries its size for the e-mail (1 polygon of 0.02° × 0.02° at 50.12° N: ~3.2 km²); the plain one's none.
+    const ofInside = (id: string) => matches.find((m) => m.data.offer.id === inside.id && m.data.watchdogId === id)!.data;
+    expect(ofInside(troja.id).mapArea).toEqual({ polygons: 1, km2: expect.closeTo(3.17, 1) });
+    expect(ofInside(plain.id).mapArea).toBeUndefined();
   });
 
   it('follows a redrawn area', async () => {
