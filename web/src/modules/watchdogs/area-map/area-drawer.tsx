@@ -137,7 +137,7 @@ export function AreaDrawer({ value, onChange, error, role }: AreaDrawerProps) {
         ) : (
           // Past the tier's polygons the button stays in place, locked, and says why beside it.
           <button type="button" className="button button--secondary" data-testid="area-start" disabled={!tier.canAdd}
-            aria-describedby={tier.locked ? `${id}-locked` : undefined} onClick={() => (setCorners([]), setProblem(null))}>
+            aria-describedby={tier.canAdd ? undefined : `${id}-locked`} onClick={() => (setCorners([]), setProblem(null))}>
             {tier.locked && <span aria-hidden="true">🔒 </span>}{tm(polygons.length > 0 ? 'area.startMore' : 'area.start')}
           </button>
         )}
@@ -147,6 +147,8 @@ export function AreaDrawer({ value, onChange, error, role }: AreaDrawerProps) {
           {tm(tier.over ? 'area.over' : 'area.locked', { max: MAP_AREA_LIMITS.maxPolygons, allowed: tier.allowed })} <AppLink to="premium">{tm('area.plans')}</AppLink>
         </p>
       )}
+      {/* At the area's own limit no plan gives more: the button says why it is off. */}
+      {!tier.canAdd && !tier.locked && !corners && <p id={`${id}-locked`} className="field__hint">{tm('problem.tooManyPolygons')}</p>}
       <p className="field__hint" role="status" aria-live="polite">
         {corners ? tm('area.drawing', { number: polygons.length + 1, points: corners.length }) : value ? areaTotal(value, tm, locale) : tm('area.none')}
       </p>
