@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import mongoose from 'mongoose';
 import { SMTPServer } from 'smtp-server';
-import { Bus, createLogger } from '@rr/kit';
+import { Bus, createLogger, sleep } from '@rr/kit';
 import { ROLES, type AdCampaignBody, type Offer } from '@rr/proto';
 import { EXAMPLES } from '@rr/proto/examples';
 import { signAdToken, verifyAdToken } from '@rr/ad-serving/src/domain/ad-token';
@@ -38,7 +38,6 @@ const PERSON_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/5
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const REGIONS = ['CZ010', 'CZ020', 'CZ031', 'CZ032', 'CZ041', 'CZ042', 'CZ051', 'CZ052', 'CZ053', 'CZ063', 'CZ064', 'CZ071', 'CZ072', 'CZ080'];
 const say = (line: string) => process.stderr.write(`[bench:ads] ${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Reply = { status: number; type: string; location: string; bytes: number };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

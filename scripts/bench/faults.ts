@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { sleep } from '@rr/kit';
 import { runPipeline } from './pipeline-run';
 
 /**
@@ -8,7 +9,6 @@ import { runPipeline } from './pipeline-run';
  * 0 missed and 0 duplicates.
  */
 const infra = (command: string) => spawnSync('bash', [path.resolve(__dirname, '../infra/infra.sh'), command], { stdio: 'inherit' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 runPipeline({
   name: 'faults', watchdogs: 1200, recipients: 800, perMinute: 60, durationSeconds: 150, crossPostShare: 0.3, pollSeconds: 15,

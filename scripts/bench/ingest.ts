@@ -23,7 +23,7 @@ import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { Bus, createLogger, REPO_ROOT } from '@rr/kit';
+import { Bus, createLogger, REPO_ROOT, sleep } from '@rr/kit';
 import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawListingSchema } from '@rr/proto';
 import { INGEST_PROCESS_ENV } from '../system/services';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
@@ -326,7 +326,6 @@ function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 function stopChildren(): void {

@@ -30,9 +30,9 @@ const info = (message: string) => process.stderr.write(`${message}\n`);
  */
 function build(market: Market): { index: FilterIndex; words: WordFilter; areas: AreaFilter; seconds: number } {
   // Sized up front, as the registry does from the number of watchdogs it replayed.
-  const index = new FilterIndex({ expectedWatchdogs: WATCHDOGS });
-  // The registry files each watchdog's words beside its index slot.
+  // The registry files each watchdog's words beside its index slot, and their short codes in its rows.
   const words = new WordFilter();
+  const index = new FilterIndex({ expectedWatchdogs: WATCHDOGS, narrowCodeOf: (c) => words.codeOf(c.words) });
   const areas = new AreaFilter();
   const drawArea = areaDrawer();
   const chunk = 50_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PORTALS, ROLES, type Delivery, type Watchdog } from '@rr/proto';
-import { Bus, createLogger } from '@rr/kit';
+import { Bus, createLogger, sleep } from '@rr/kit';
 import { portsFor } from '../system/services';
 import { startInfrastructure, startServices, tracingEnv, type RunningSystem } from '../system/system';
 import { expectedAlerts, type GroundTruth } from './expected-alerts';
@@ -61,7 +61,6 @@ export type RunFigures = {
 type MailDevMessage = { id: string; to: Array<{ address: string }>; subject: string; text: string; html: string; time: string; headers: Record<string, string> };
 
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The benchmark's own system runs beside a running `npm start`, on ports shifted by this much. */
 const PORT_OFFSET = 1000;
 const PORTS = portsFor(PORT_OFFSET);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { login, registeredUser } from './support/accounts';
 import { BASE_URL, launchBrowser } from './support/browser';
 import { waitForMail } from './support/mail';
-import { newContext, open, uniqueEmail } from './support/pages';
+import { freshArea, newContext, open, uniqueEmail } from './support/pages';
 
 const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
 jest.setTimeout(180_000);
@@ -89,9 +89,10 @@ describe('a watchdog on an area drawn on the map', () => {
     await view.locator('.leaflet-interactive').first().waitFor();
 
     // Outside (15 km east) first, then inside (the centre): once the inside alert is here, the outside one would have come before it.
-    const outside = await publish({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 17_300, area: 51, lat: plzen.point.lat, lon: plzen.point.lon + 0.2 });
+    const area = freshArea();
+    const outside = await publish({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 17_300, area: area + 10, lat: plzen.point.lat, lon: plzen.point.lon + 0.2 });
     expect(outside.status).toBe(201);
-    const inside = await publish({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 16_900, area: 49, lat: plzen.point.lat + 0.001, lon: plzen.point.lon + 0.001 });
+    const inside = await publish({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 16_900, area, lat: plzen.point.lat + 0.001, lon: plzen.point.lon + 0.001 });
     expect(inside.status).toBe(201);
     const alert = await waitForMail(email, (m) => /detail\//.test(m.text ?? '') && /16[\s\u00a0]900/.test(m.text ?? ''), 120_000);
     expect(alert.text).not.toMatch(/17[\s\u00a0]300/);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { adminToken, login, registeredUser } from './support/accounts';
 import { BASE_URL, launchBrowser } from './support/browser';
-import { newContext, open, uniqueEmail } from './support/pages';
+import { freshArea, newContext, open, uniqueEmail } from './support/pages';
 
 const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
 /**
@@ -60,8 +60,7 @@ async function offerById(id: string): Promise<OfferItem | null> {
 describe('the offer page', () => {
   it('shows price, portals and price history, and once withdrawn the inactive message with alternatives', async () => {
     const price = 3_000_000 + Math.floor(Math.random() * 900_000);
-    // An area of its own, so the dedupe does not merge this flat with one a former run left behind.
-    const area = 45 + Math.floor(Math.random() * 60);
+    const area = freshArea(45, 60);
     const flat = { adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+1', municipalityCode: PARDUBICE, area };
     const property = await admin<Published>('/properties', { ...flat, price, portals: ['sreality', 'bezrealitky'] }, 201);
     // A similar flat that stays on sale: what the withdrawn offer's page offers instead.

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { choosePlace, newContext, open } from './support/pages';
+import { choosePlace, freshArea, newContext, open } from './support/pages';
 import { randomUUID } from 'node:crypto';
 
 const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
@@ -45,7 +45,7 @@ describe('a watchdog created without an account', () => {
     const published = await fetch(`${SIMULATOR_URL}/admin/properties`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 14_500, area: 48, portals: ['sreality'] }),
+      body: JSON.stringify({ adType: 'Rent', realEstateType: 'Apartment', dispositionLabel: '2+kk', municipalityCode: '554791', price: 14_500, area: freshArea(), portals: ['sreality'] }),
     });
     expect(published.status).toBe(201);
     const alert = await waitForMail(address, (m) => m.id !== confirmation.id && /detail\//.test(m.text ?? ''), 120_000);

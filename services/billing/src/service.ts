@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express from 'express';
-import { createMailer, type ServiceContext, type ServiceDefinition } from '@rr/kit';
+import { createMailer, listen, type ServiceContext, type ServiceDefinition } from '@rr/kit';
 import { FioClient } from './bank/fio.client';
 import { BillingConfig, checkBillingConfig, notificationUrlOf } from './config';
 import type { BillingDeps } from './deps';
@@ -67,11 +65,9 @@ export const createBillingService = (onStarted?: (parts: BillingParts) => void):
     const app = express();
     app.disable('x-powered-by');
     app.use(billingRoutes(deps, { checkout, settlement, subscriptions, invoices, refunds, withdrawals }));
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(ctx.config.BILLING_API_PORT, ctx.config.BIND_HOST, () => resolve(s));
-    });
-    ctx.shutdown.add('api', () => new Promise((resolve) => server.close(() => resolve(undefined))));
-    const apiPort = (server.address() as AddressInfo).port;
+    const server = await listen(app, { host: ctx.config.BIND_HOST, port: ctx.config.BILLING_API_PORT }, 'billing API');
+    ctx.shutdown.add('api', server.close);
+    const apiPort = server.port;
 
     const renewals = new Renewals(deps, settlement, subscriptions, mails, ctx.log);
     const reconciler = new Reconciler(deps, fio, settlement, subscriptions, invoices, renewals, bankRefunds, ctx.log);

@@ -24,6 +24,33 @@ export async function listen(handler: RequestListener, address: { host: string; 
   };
 }
 
+/**
+ * A standalone server's whole life (the simulators): listens, then on SIGINT or SIGTERM lets
+ * `stopping` release what it holds, closes and exits; a failure to listen exits with its reason.
+ */
+export function serveUntilSignal(
+  handler: RequestListener,
+  address: { host: string; port: number },
+  name: string,
+  hooks: { listening?: (server: Listening) => void; stopping?: () => void } = {},
+): void {
+  listen(handler, address, name).then(
+    (server) => {
+      hooks.listening?.(server);
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.on(signal, () => {
+          hooks.stopping?.();
+          void server.close().then(() => process.exit(0));
+        });
+      }
+    },
+    (err: Error) => {
+      process.stderr.write(`${name} failed to start: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
+}
+
 type Next = (err?: unknown) => void;
 type RoutedRequest = IncomingMessage & { route?: { path?: string }; baseUrl?: string; originalUrl?: string };
 

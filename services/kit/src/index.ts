@@ -18,3 +18,4 @@ export * from './http-errors';
 export * from './hmac-key';
 export * from './session';
 export * from './locale';
+export * from './sleep';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Bus, Logger, Mailer } from '@rr/kit';
+import { sleep, type Bus, type Logger, type Mailer } from '@rr/kit';
 import { Confirmations } from './confirmations';
 import { Admission, type SendPlan } from './dispatch/admission';
 import { Claims } from './dispatch/claims';
@@ -149,4 +149,3 @@ export class Dispatcher {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

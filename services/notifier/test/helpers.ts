@@ -3,6 +3,8 @@ import { waitForValue } from '@rr/kit/testing';
 import type { AlertSentV1, Envelope, MatchFoundV1, Offer } from '@rr/proto';
 import { exampleOffer, EXAMPLES } from '@rr/proto/examples';
 
+export { sleep } from '@rr/kit';
+
 export type CaughtMail = { subject: string; time: string; html: string; text: string; to: Array<{ address: string }>; headers: Record<string, string> };
 
 /** Mail the local catcher (MailDev) received for one address. */
@@ -13,7 +15,6 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
 
 export const waitFor = waitForValue;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function matchFor(email: string, offer: Partial<Offer> & { id: string }, overrides: Partial<MatchFoundV1> = {}): MatchFoundV1 {
   return {

@@ -1,4 +1,4 @@
-import { createLogger } from '@rr/kit';
+import { createLogger, serveUntilSignal } from '@rr/kit';
 import { createPaymentSimulator } from './app';
 
 const port = Number(process.env.PORT ?? 8091);
@@ -23,11 +23,7 @@ const sim = createPaymentSimulator({
   },
   logger,
 });
-const server = sim.app.listen(port, host, () => logger.info({ port, origin }, 'payment simulator listening'));
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    sim.close();
-    server.close(() => process.exit(0));
-  });
-}
+serveUntilSignal(sim.app, { host, port }, 'payment simulator', {
+  listening: () => logger.info({ host, port, origin }, 'payment simulator listening'),
+  stopping: () => sim.close(),
+});

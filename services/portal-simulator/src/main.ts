@@ -1,4 +1,4 @@
-import { createLogger, listen, municipalitiesCsvPath } from '@rr/kit';
+import { createLogger, municipalitiesCsvPath, serveUntilSignal } from '@rr/kit';
 import { createSimulator } from './app';
 import { StreamRequest } from './stream';
 
@@ -19,18 +19,7 @@ const demo = StreamRequest.parse({ seed: seed + idEpoch, crossPostShare: 0.3, pr
 if (demoCount > 0) sim.publishMany(demoCount, demo);
 if (demoPerMinute > 0) sim.stream.start({ ...demo, perMinute: demoPerMinute });
 if (demoCount > 0 || demoPerMinute > 0) logger.info({ demoCount, demoPerMinute }, 'demo market published');
-void listen(app, { host, port }, 'portal simulator').then(
-  (server) => {
-    logger.info({ host, port, origin, seed }, 'portal simulator listening');
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(signal, () => {
-        close();
-        void server.close().then(() => process.exit(0));
-      });
-    }
-  },
-  (err: Error) => {
-    process.stderr.write(`portal simulator failed to start: ${err.message}\n`);
-    process.exit(1);
-  },
-);
+serveUntilSignal(app, { host, port }, 'portal simulator', {
+  listening: () => logger.info({ host, port, origin, seed }, 'portal simulator listening'),
+  stopping: close,
+});

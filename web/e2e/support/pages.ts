@@ -26,3 +26,9 @@ export async function choosePlace(page: Page, query: string, name: string): Prom
   await page.getByTestId('place-input').fill(query);
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
 }
+
+/**
+ * A floor area for a flat a test publishes: random, so the dedupe does not merge it with a flat a
+ * former run (on a long-lived database) or another test left in the same town.
+ */
+export const freshArea = (from = 40, span = 60): number => from + Math.floor(Math.random() * span);

@@ -9,6 +9,7 @@ import { failSpan, type TraceCarrier } from '../telemetry';
 import { decodeEnvelope, encodeEnvelope } from './codec';
 import { kafkaLogCreator } from './kafka-log';
 import { consumerSpan, endSpans, producerHeaders } from './tracing';
+import { sleep } from '../sleep';
 
 export { traceContextOf } from './tracing';
 
@@ -573,7 +574,6 @@ function headersOf(e: Envelope): IHeaders {
   return { [HEADERS.eventType]: e.type, [HEADERS.eventVersion]: String(e.version), [HEADERS.correlationId]: e.correlationId };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -110,8 +110,9 @@ describe('FilterIndex', () => {
     const texts = ['Byt s balkonem', 'Sklep a garáž', 'Dražba bytu se sklepem, cihla', ''];
     const all = new Map<string, WatchdogCriteria>();
     const idOf: string[] = [];
-    const index = new FilterIndex();
     const words = new WordFilter();
+    const index = new FilterIndex({ narrowCodeOf: (c) => words.codeOf(c.words) });
+    let coded = 0;
     for (let i = 0; i < 3000; i++) {
       const c = { ...randomCriteria(r), words: r.next() < 0.3 ? { any: r.some(terms, 0.3), none: r.some(terms, 0.15) } : { any: [], none: [] } };
       all.set(`w${i}`, c);
@@ -126,9 +127,10 @@ describe('FilterIndex', () => {
       const asked: number[] = [];
       words.begin(o);
       const count = index.matchSlots(o, {
-        decide: (slots, n, verdicts) => {
+        decide: (slots, codes, n, verdicts) => {
           asked.push(...slots.subarray(0, n));
-          words.decide(slots, n, verdicts);
+          coded += codes.subarray(0, n).filter((code) => code !== 0).length;
+          words.decide(slots, codes, n, verdicts);
         },
       });
       const ids = Array.from(index.slots.subarray(0, count), (slot) => idOf[slot]).sort();
@@ -138,6 +140,9 @@ describe('FilterIndex', () => {
       narrowed += asked.length;
     }
     expect(narrowed).toBeGreaterThan(100);
+    // Both ways to a criterion are taken: the row's code (the first 127 criteria) and the slot table.
+    expect(coded).toBeGreaterThan(0);
+    expect(coded).toBeLessThan(narrowed);
   });
 
   it('stays exact while watchdogs are replaced and removed between lookups', () => {

@@ -25,8 +25,8 @@ import { RANGES, SlotRanges } from './slot-ranges';
 
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
-  AGENCY_ONLY, AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, NARROWED, PRICE_PER_M2_IN_ROW,
-  PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, PRIVATE_ONLY, REMOVED, REPEAT, TERRACE_MASK,
+  AGENCY_ONLY, AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, MAX_NARROW_CODE, NARROWED,
+  NARROW_CODE_MASK, NARROW_CODE_SHIFT, PRICE_PER_M2_IN_ROW, PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, PRIVATE_ONLY, REMOVED, REPEAT, TERRACE_MASK,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
@@ -42,9 +42,16 @@ const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, 
  * The say on criteria the entries do not hold (words), for the candidates flagged `NARROWED`
  * that passed every other check: one batch per lookup, after the walk, so the reads of their
  * criteria (at random among a million slots) overlap instead of stalling the walk one by one.
- * Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count.
+ * Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count; `codes[i]` is the short
+ * code the index was given for the slot's criterion when it was filed (0: none), with which the
+ * narrowing can decide without reading anything per slot.
  */
-export type Narrowing = { decide(slots: Int32Array, count: number, verdicts: Uint8Array): void };
+export type Narrowing = { decide(slots: Int32Array, codes: Int32Array, count: number, verdicts: Uint8Array): void };
+/**
+ * The short code (1–127, 0: none) under which a `Narrowing` knows the criterion of a watchdog
+ * being filed; kept in the rows' spare bits (`NARROW_CODE_MASK`).
+ */
+export type NarrowCodeOf = (criteria: WatchdogCriteria) => number;
 /** Whether a watchdog's criteria need the lookup's `Narrowing`. */
 const narrowedBy = (c: WatchdogCriteria) => hasWords(c.words);
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
@@ -99,7 +106,7 @@ const LAND_IN_ROW = REAL_ESTATE_TYPES.map((t) => criterionApplies('landArea', t)
 
 /** The flags that apply to each property type (a land plot has no lift); the rest are dropped when filing. */
 const SCOPE = REAL_ESTATE_TYPES.map((t: RealEstateType) => {
-  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT | NARROWED | PRIVATE_ONLY | AGENCY_ONLY;
+  let mask = BEDS | PRICE_PER_M2 | PRICED_ONLY | REPEAT | PRICE_RESTRICTED | INEXACT | NARROWED | NARROW_CODE_MASK | PRIVATE_ONLY | AGENCY_ONLY;
   if (criterionApplies('area', t)) mask |= AREA;
   if (criterionApplies('landArea', t)) mask |= LAND_AREA;
   if (criterionApplies('elevatorOnly', t)) mask |= ELEVATOR;
@@ -191,12 +198,18 @@ export class FilterIndex {
   /** Positions in `out` of this lookup's candidates flagged `NARROWED` (ascending), and their slots and verdicts. */
   private narrowedAt = new Int32Array(1024);
   private narrowedCount = 0;
+  private narrowedCodes = new Int32Array(1024);
   private narrowedSlots = new Int32Array(256);
   private verdicts = new Uint8Array(256);
+  private readonly narrowCodeOf: NarrowCodeOf | undefined;
 
-  /** `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed). */
-  constructor(options: { expectedWatchdogs?: number } = {}) {
+  /**
+   * `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed);
+   * `narrowCodeOf` gives the short code of a narrowed watchdog's criterion, kept in its rows.
+   */
+  constructor(options: { expectedWatchdogs?: number; narrowCodeOf?: NarrowCodeOf } = {}) {
     const expected = options.expectedWatchdogs ?? 0;
+    this.narrowCodeOf = options.narrowCodeOf;
     this.codes = new Postings(false, SUBS, Math.ceil(expected * CODE_ENTRIES_PER_WATCHDOG));
     this.circles = new Postings(true, CIRCLE_SUBS, Math.ceil(expected * CIRCLE_ENTRIES_PER_WATCHDOG));
   }
@@ -385,7 +398,7 @@ export class FilterIndex {
     const at = this.narrowedAt;
     const slots = this.narrowedSlots;
     for (let i = 0; i < m; i++) slots[i] = out[at[i]];
-    narrowing.decide(slots, m, this.verdicts);
+    narrowing.decide(slots, this.narrowedCodes, m, this.verdicts);
     const verdicts = this.verdicts;
     let kept = at[0];
     for (let i = 0; i < m; i++) {
@@ -613,9 +626,10 @@ export class FilterIndex {
     const cosLat = this.qCosLat;
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED, codeShift = NARROW_CODE_SHIFT;
     if (count + n > this.narrowedAt.length) this.growNarrowedAt(count + n);
     const narrowedAt = this.narrowedAt;
+    const narrowedCodes = this.narrowedCodes;
     let flagged = this.narrowedCount;
     for (let k = 0; k < n; k++) {
       const u = kept[k];
@@ -648,6 +662,7 @@ export class FilterIndex {
       seen[word] = was | (bit & -pass);
       // Where a candidate the narrowing decides later lands in the results.
       narrowedAt[flagged] = count;
+      narrowedCodes[flagged] = meta >>> codeShift;
       flagged += pass & +((meta & narrowed) !== 0);
       out[count] = slot;
       count += pass;
@@ -684,6 +699,7 @@ export class FilterIndex {
       }
       if ((meta & NARROWED) !== 0) {
         if (this.narrowedCount === this.narrowedAt.length) this.growNarrowedAt(this.narrowedCount + 1);
+        this.narrowedCodes[this.narrowedCount] = meta >>> NARROW_CODE_SHIFT;
         this.narrowedAt[this.narrowedCount++] = count;
       }
       this.out[count++] = slot;
@@ -765,7 +781,10 @@ export class FilterIndex {
     if (restricted(c.pricePerM2)) flags |= PRICE_PER_M2;
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
-    if (narrowedBy(c)) flags |= NARROWED;
+    if (narrowedBy(c)) {
+      const code = this.narrowCodeOf?.(c) ?? 0;
+      flags |= NARROWED | ((code > 0 && code <= MAX_NARROW_CODE ? code : 0) << NARROW_CODE_SHIFT);
+    }
     if (c.seller === 'private') flags |= PRIVATE_ONLY;
     else if (c.seller === 'agency') flags |= AGENCY_ONLY;
     let circles = 0;
@@ -899,9 +918,13 @@ export class FilterIndex {
   }
 
   private growNarrowedAt(needed: number): void {
-    const bigger = new Int32Array(Math.max(needed, this.narrowedAt.length * 2));
-    bigger.set(this.narrowedAt.subarray(0, this.narrowedCount));
-    this.narrowedAt = bigger;
+    const size = Math.max(needed, this.narrowedAt.length * 2);
+    const at = new Int32Array(size);
+    at.set(this.narrowedAt.subarray(0, this.narrowedCount));
+    this.narrowedAt = at;
+    const codes = new Int32Array(size);
+    codes.set(this.narrowedCodes.subarray(0, this.narrowedCount));
+    this.narrowedCodes = codes;
   }
 
   private growOut(needed: number): void {

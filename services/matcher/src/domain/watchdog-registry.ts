@@ -27,14 +27,18 @@ export type Shard = { index: number; count: number };
 /** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
 type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number };
 
+/** An index whose rows carry the short codes of the word criteria `words` knows (see `Narrowing`). */
+const indexOver = (words: WordFilter, expectedWatchdogs = 0) =>
+  new FilterIndex({ expectedWatchdogs, narrowCodeOf: (criteria) => words.codeOf(criteria.words) });
+
 /**
  * The active watchdogs of this instance's shard and the index over them. Pure: it is told about
  * changes and offers and answers with the matches to emit, one per recipient.
  */
 export class WatchdogRegistry {
-  private index = new FilterIndex();
   /** The word criteria, by the same slots (checked on the index's candidates). */
   private words = new WordFilter();
+  private index = indexOver(this.words);
   /** The areas drawn on a map, by the same slots (checked on the index's candidates). */
   private areas = new AreaFilter();
   private readonly watchdogs = new Map<string, Kept>();
@@ -77,8 +81,8 @@ export class WatchdogRegistry {
 
   /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
   rebuild(): void {
-    const index = new FilterIndex({ expectedWatchdogs: this.watchdogs.size });
     const words = new WordFilter();
+    const index = indexOver(words, this.watchdogs.size);
     this.areas = new AreaFilter();
     this.bySlot = [];
     for (const kept of this.watchdogs.values()) this.file(index, words, kept);

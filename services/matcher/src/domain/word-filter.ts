@@ -1,5 +1,6 @@
 import type { WordsCriterion } from '@rr/proto';
 import type { Narrowing } from './filter-index';
+import { MAX_NARROW_CODE } from './entry-flags';
 import { GrowableI32 } from './growable';
 import { TermTrie } from './term-trie';
 
@@ -34,6 +35,8 @@ export class WordFilter implements Narrowing {
   private anyMask = new Int32Array(64);
   private noneMask = new Int32Array(64);
   private hitMask = 0;
+  /** Where the runs with a short code (`codeOf`: the first 127 filed) start, by code. */
+  private readonly codeStarts = new Int32Array(MAX_NARROW_CODE + 1);
   /** Scratch: the run of each candidate of a batch, read first so the reads overlap. */
   private runAt = new Int32Array(256);
   private generation = 0;
@@ -48,6 +51,19 @@ export class WordFilter implements Narrowing {
   set(slot: number, words: WordsCriterion): void {
     if (words.any.length === 0 && words.none.length === 0) return;
     this.starts.set(slot, this.runOf(words));
+  }
+
+  /**
+   * The criterion's short code for the index's rows (`NarrowCodeOf`): its run's number + 1 for the
+   * first 127 criteria filed — the common ones, since a replay meets them first — and 0 for the rest.
+   */
+  codeOf(words: WordsCriterion | undefined): number {
+    if (!words || (words.any.length === 0 && words.none.length === 0)) return 0;
+    const at = this.runOf(words);
+    const code = this.runs.data[at] + 1;
+    if (code > MAX_NARROW_CODE) return 0;
+    this.codeStarts[code] = at;
+    return code;
   }
 
   /** Whether the slot has a word criterion (the candidates that need `allows`). */
@@ -66,15 +82,20 @@ export class WordFilter implements Narrowing {
     return this.allowsRun(slot < this.starts.length ? this.starts.data[slot] : 0);
   }
 
-  /** `allows` for a batch of slots of the current offer: their runs are looked up first, in one loop of independent reads. */
-  decide(slots: Int32Array, count: number, verdicts: Uint8Array): void {
+  /**
+   * `allows` for a batch of slots of the current offer: their runs are found first, from the code
+   * the row carried or else in one loop of independent reads of the slot table.
+   */
+  decide(slots: Int32Array, codes: Int32Array, count: number, verdicts: Uint8Array): void {
     if (count > this.runAt.length) this.runAt = new Int32Array(Math.max(count, this.runAt.length * 2));
     const runAt = this.runAt;
     const starts = this.starts.data;
     const known = this.starts.length;
+    const codeStarts = this.codeStarts;
     for (let i = 0; i < count; i++) {
+      const code = codes[i];
       const slot = slots[i];
-      runAt[i] = slot < known ? starts[slot] : 0;
+      runAt[i] = code !== 0 ? codeStarts[code] : slot < known ? starts[slot] : 0;
     }
     for (let i = 0; i < count; i++) verdicts[i] = this.allowsRun(runAt[i]) ? 1 : 0;
   }
