@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAP_AREA_LIMITS, checkMapArea, type MapArea, type MapAreaProblem } from '@rr/proto';
+import { checkMapArea, type MapArea, type MapAreaProblem } from '@rr/proto';
 import { useLocale } from '../../../i18n';
 import { AppLink } from '../../../ui/app-link';
 import { searchPlaces } from '../api/places.api';
@@ -144,7 +144,7 @@ export function AreaDrawer({ value, onChange, error, role }: AreaDrawerProps) {
       </div>
       {tier.locked && !corners && (
         <p id={`${id}-locked`} className="notice" data-testid="area-locked">
-          {tm(tier.over ? 'area.over' : 'area.locked', { max: MAP_AREA_LIMITS.maxPolygons, allowed: tier.allowed })} <AppLink to="premium">{tm('area.plans')}</AppLink>
+          {tm(tier.over ? 'area.over' : 'area.locked', { max: tier.paidAllowed, allowed: tier.allowed })} <AppLink to="premium">{tm('area.plans')}</AppLink>
         </p>
       )}
       {/* At the area's own limit no plan gives more: the button says why it is off. */}
