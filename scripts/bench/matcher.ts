@@ -4,6 +4,7 @@ import type { Offer } from '@rr/proto';
 import { FilterIndex } from '@rr/matcher/src/domain/filter-index';
 import { WordFilter } from '@rr/matcher/src/domain/word-filter';
 import { AreaFilter } from '@rr/matcher/src/domain/area-filter';
+import { CandidateChecks } from '@rr/matcher/src/domain/candidate-checks';
 import { areaDrawer } from './matcher-areas';
 import { Market, seeded } from './matcher-market';
 
@@ -18,8 +19,8 @@ import { Market, seeded } from './matcher-market';
 const WATCHDOGS = Number(process.env.BENCH_WATCHDOGS ?? 1_000_000);
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
 const DISTINCT_OFFERS = 20_000;
-/** `BENCH_WORDS=off`: the index alone, the words not asked (to see what they cost). */
-const WORDS_ON = process.env.BENCH_WORDS !== 'off';
+/** `BENCH_WORDS=off`: the index alone, neither the words nor the areas asked (to see what they cost). */
+const CHECKS_ON = process.env.BENCH_WORDS !== 'off';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const info = (message: string) => process.stderr.write(`${message}\n`);
@@ -28,12 +29,12 @@ const info = (message: string) => process.stderr.write(`${message}\n`);
  * Times the index alone, as the matcher builds it from the watchdogs it replayed: criteria are
  * generated in chunks outside the clock.
  */
-function build(market: Market): { index: FilterIndex; words: WordFilter; areas: AreaFilter; seconds: number } {
+function build(market: Market): { index: FilterIndex; checks: CandidateChecks; seconds: number } {
+  // The registry files each watchdog's words and area beside its index slot, the words' short codes in its rows.
+  const checks = new CandidateChecks(new WordFilter(), new AreaFilter());
+  const { words, areas } = checks;
   // Sized up front, as the registry does from the number of watchdogs it replayed.
-  // The registry files each watchdog's words beside its index slot, and their short codes in its rows.
-  const words = new WordFilter();
   const index = new FilterIndex({ expectedWatchdogs: WATCHDOGS, narrowCodeOf: (c) => words.codeOf(c.words) });
-  const areas = new AreaFilter();
   const drawArea = areaDrawer();
   const chunk = 50_000;
   let spent = 0n;
@@ -51,24 +52,17 @@ function build(market: Market): { index: FilterIndex; words: WordFilter; areas: 
   const start = process.hrtime.bigint();
   index.seal();
   spent += process.hrtime.bigint() - start;
-  return { index, words, areas, seconds: Number(spent) / 1e9 };
+  return { index, checks, seconds: Number(spent) / 1e9 };
 }
 
 /**
- * One offer through the matcher as the registry asks: the index, which asks the words about the
- * candidates that have some, then the areas drawn on a map of those that have one.
+ * One offer through the matcher as the registry asks: the index, which asks the candidate checks
+ * (words, areas drawn on a map) about the candidates whose rows say they have some.
  */
-function matchOffer(index: FilterIndex, words: WordFilter, areas: AreaFilter, offer: Offer): number {
-  if (WORDS_ON) words.begin(offer);
-  const count = WORDS_ON ? index.matchSlots(offer, words) : index.matchSlots(offer);
-  const slots = index.slots;
-  areas.begin(offer);
-  let matches = 0;
-  for (let k = 0; k < count; k++) {
-    const slot = slots[k];
-    if (!areas.has(slot) || areas.allows(slot)) matches++;
-  }
-  return matches;
+function matchOffer(index: FilterIndex, checks: CandidateChecks, offer: Offer): number {
+  if (!CHECKS_ON) return index.matchSlots(offer);
+  checks.begin(offer);
+  return index.matchSlots(offer, checks);
 }
 
 /** Anonymous memory of this process on transparent huge pages (Linux; 0 where unknown). */
@@ -84,8 +78,8 @@ function hugePagesMB(): number {
 function run(): void {
   const market = new Market(loadGazetteer(), seeded(20261122));
   const started = Date.now();
-  const { index, words, areas, seconds } = build(market);
-  info(`${areas.count} watchdogs with an area drawn on a map`);
+  const { index, checks, seconds } = build(market);
+  info(`${checks.areas.count} watchdogs with an area drawn on a map`);
   info(`built ${index.size} watchdogs: index ${seconds.toFixed(2)} s (with generation ${((Date.now() - started) / 1000).toFixed(2)} s)`);
   gc();
   // The index keeps its entries in typed arrays, outside the JS heap proper: count both.
@@ -94,14 +88,14 @@ function run(): void {
   info(`on huge pages: ${hugePagesMB()} MB (the matcher's environment asks for them: scripts/system/services.ts)`);
 
   const offers = Array.from({ length: DISTINCT_OFFERS }, (_, i) => market.offer(i));
-  for (const offer of offers) matchOffer(index, words, areas, offer);
+  for (const offer of offers) matchOffer(index, checks, offer);
 
   const latencies = new Float64Array(OFFERS);
   let matches = 0;
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < OFFERS; i++) {
     const start = process.hrtime.bigint();
-    matches += matchOffer(index, words, areas, offers[i % DISTINCT_OFFERS]);
+    matches += matchOffer(index, checks, offers[i % DISTINCT_OFFERS]);
     latencies[i] = Number(process.hrtime.bigint() - start) / 1000;
   }
   const total = Number(process.hrtime.bigint() - t0) / 1e9;

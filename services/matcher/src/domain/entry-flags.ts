@@ -35,10 +35,13 @@ export const INEXACT = 1 << 20;
 export const PRICE_PER_M2_IN_ROW = 1 << 21;
 
 /**
- * The watchdog has criteria no entry holds (words): a candidate with it passes only when the
- * lookup's `Narrowing` allows its slot, asked after every cheaper check of the row.
+ * The watchdog has criteria no entry holds — words, an area drawn on a map: a candidate with
+ * either passes only when the lookup's `Narrowing` allows it, asked after every cheaper check of
+ * the row. `NARROWED` is both; a row says which, so a candidate is asked only what it has.
  */
-export const NARROWED = 1 << 22;
+export const WORDS = 1 << 22;
+export const MAP_AREA = 1 << 19;
+export const NARROWED = WORDS | MAP_AREA;
 /** Private sellers only / agencies only (criteria-seller.ts); an offer by anyone else rejects it by mask. */
 export const PRIVATE_ONLY = 1 << 23;
 export const AGENCY_ONLY = 1 << 24;
@@ -46,8 +49,8 @@ export const AGENCY_ONLY = 1 << 24;
 export const EXTRAS_CHECKS = BEDS | PRICE_PER_M2 | INEXACT;
 
 /**
- * The narrowing's short code for the watchdog's criterion (1–127; 0: none given), so the common
- * criteria are decided from the row the walk has already read, without a read of the narrowing's
+ * The short code of the watchdog's word criterion (1–127; 0: none given), so the common criteria
+ * are decided from the row the walk has already read, without a read of the word filter's
  * per-slot table — a cache miss per candidate among a million slots.
  */
 export const NARROW_CODE_SHIFT = 25;

@@ -1,5 +1,6 @@
 import { AD_TYPES, DISPOSITION_LABELS, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, WatchdogCriteria, matchesCriteria, type Offer, type WatchdogCriteriaInput, type WatchdogPlace } from '@rr/proto';
 import { exampleOffer } from '@rr/proto/examples';
+import { NARROW_CODE_SHIFT } from './entry-flags';
 import { FilterIndex } from './filter-index';
 import { WordFilter } from './word-filter';
 import { OPEN_TOP, packRange } from './entry-rows';
@@ -127,10 +128,10 @@ describe('FilterIndex', () => {
       const asked: number[] = [];
       words.begin(o);
       const count = index.matchSlots(o, {
-        decide: (slots, codes, n, verdicts) => {
+        decide: (slots, metas, n, verdicts) => {
           asked.push(...slots.subarray(0, n));
-          coded += codes.subarray(0, n).filter((code) => code !== 0).length;
-          words.decide(slots, codes, n, verdicts);
+          coded += metas.subarray(0, n).filter((meta) => meta >>> NARROW_CODE_SHIFT !== 0).length;
+          words.decide(slots, metas, n, verdicts);
         },
       });
       const ids = Array.from(index.slots.subarray(0, count), (slot) => idOf[slot]).sort();

@@ -25,8 +25,8 @@ import { RANGES, SlotRanges } from './slot-ranges';
 
 // Read once: transpiled modules expose their exports through getters, too slow for hot code.
 const {
-  AGENCY_ONLY, AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, MAX_NARROW_CODE, NARROWED,
-  NARROW_CODE_MASK, NARROW_CODE_SHIFT, PRICE_PER_M2_IN_ROW, PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, PRIVATE_ONLY, REMOVED, REPEAT, TERRACE_MASK,
+  AGENCY_ONLY, AREA, BEDS, ELEVATOR, EXTRAS_CHECKS, HOUSE_TYPE_MASK, HOUSE_TYPE_SHIFT, INEXACT, LAND_AREA, LAND_TYPE_MASK, LAND_TYPE_SHIFT, MAP_AREA, MAX_NARROW_CODE, NARROWED,
+  NARROW_CODE_MASK, NARROW_CODE_SHIFT, PRICE_PER_M2_IN_ROW, PRICED_ONLY, PRICE_PER_M2, PRICE_RESTRICTED, PRIVATE_ONLY, REMOVED, REPEAT, TERRACE_MASK, WORDS,
 } = flagBits;
 const { CELL_LEVELS, cellOf, cellsAround, subcellOf } = keys;
 const { GROUP_UNITS } = postingLayout;
@@ -39,21 +39,19 @@ const inUnits = (value: number, unit: number) => Math.min(OPEN_TOP, Math.max(0, 
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, hasWords, pricePerM2Of } = proto;
 
 /**
- * The say on criteria the entries do not hold (words), for the candidates flagged `NARROWED`
- * that passed every other check: one batch per lookup, after the walk, so the reads of their
- * criteria (at random among a million slots) overlap instead of stalling the walk one by one.
- * Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count; `codes[i]` is the short
- * code the index was given for the slot's criterion when it was filed (0: none), with which the
- * narrowing can decide without reading anything per slot.
+ * The say on criteria the entries do not hold (words, areas drawn on a map), for the candidates
+ * flagged `NARROWED` that passed every other check: one batch per lookup, after the walk, so the
+ * reads of their criteria (at random among a million slots) overlap instead of stalling the walk
+ * one by one. Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count; `metas[i]` is
+ * the candidate's row meta: which criteria it has (`WORDS`, `MAP_AREA`) and the short code of its
+ * word criterion (`NARROW_CODE_MASK`), with which the common ones are decided without a read per slot.
  */
-export type Narrowing = { decide(slots: Int32Array, codes: Int32Array, count: number, verdicts: Uint8Array): void };
+export type Narrowing = { decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void };
 /**
- * The short code (1–127, 0: none) under which a `Narrowing` knows the criterion of a watchdog
- * being filed; kept in the rows' spare bits (`NARROW_CODE_MASK`).
+ * The short code (1–127, 0: none) under which the word filter knows the word criterion of a
+ * watchdog being filed; kept in the rows' spare bits (`NARROW_CODE_MASK`).
  */
 export type NarrowCodeOf = (criteria: WatchdogCriteria) => number;
-/** Whether a watchdog's criteria need the lookup's `Narrowing`. */
-const narrowedBy = (c: WatchdogCriteria) => hasWords(c.words);
 const indexes = <T extends string>(values: readonly T[], offset = 0) => Object.fromEntries(values.map((v, i) => [v, i + offset])) as Record<T, number>;
 const AD_INDEX = indexes(AD_TYPES);
 const TYPE_INDEX = indexes(REAL_ESTATE_TYPES);
@@ -195,17 +193,17 @@ export class FilterIndex {
   private qPlace1 = -1;
   private qPlace2 = -1;
   private qPlace3 = -1;
-  /** Positions in `out` of this lookup's candidates flagged `NARROWED` (ascending), and their slots and verdicts. */
+  /** Positions in `out` of this lookup's candidates flagged `NARROWED` (ascending), their row metas, slots and verdicts. */
   private narrowedAt = new Int32Array(1024);
   private narrowedCount = 0;
-  private narrowedCodes = new Int32Array(1024);
+  private narrowedMetas = new Int32Array(1024);
   private narrowedSlots = new Int32Array(256);
   private verdicts = new Uint8Array(256);
   private readonly narrowCodeOf: NarrowCodeOf | undefined;
 
   /**
    * `expectedWatchdogs` sizes the bulk load's staging (the registry knows how many it replayed);
-   * `narrowCodeOf` gives the short code of a narrowed watchdog's criterion, kept in its rows.
+   * `narrowCodeOf` gives the short code of a watchdog's word criterion, kept in its rows.
    */
   constructor(options: { expectedWatchdogs?: number; narrowCodeOf?: NarrowCodeOf } = {}) {
     const expected = options.expectedWatchdogs ?? 0;
@@ -398,7 +396,7 @@ export class FilterIndex {
     const at = this.narrowedAt;
     const slots = this.narrowedSlots;
     for (let i = 0; i < m; i++) slots[i] = out[at[i]];
-    narrowing.decide(slots, this.narrowedCodes, m, this.verdicts);
+    narrowing.decide(slots, this.narrowedMetas, m, this.verdicts);
     const verdicts = this.verdicts;
     let kept = at[0];
     for (let i = 0; i < m; i++) {
@@ -626,10 +624,10 @@ export class FilterIndex {
     const cosLat = this.qCosLat;
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED, codeShift = NARROW_CODE_SHIFT;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED;
     if (count + n > this.narrowedAt.length) this.growNarrowedAt(count + n);
     const narrowedAt = this.narrowedAt;
-    const narrowedCodes = this.narrowedCodes;
+    const narrowedMetas = this.narrowedMetas;
     let flagged = this.narrowedCount;
     for (let k = 0; k < n; k++) {
       const u = kept[k];
@@ -662,7 +660,7 @@ export class FilterIndex {
       seen[word] = was | (bit & -pass);
       // Where a candidate the narrowing decides later lands in the results.
       narrowedAt[flagged] = count;
-      narrowedCodes[flagged] = meta >>> codeShift;
+      narrowedMetas[flagged] = meta;
       flagged += pass & +((meta & narrowed) !== 0);
       out[count] = slot;
       count += pass;
@@ -699,7 +697,7 @@ export class FilterIndex {
       }
       if ((meta & NARROWED) !== 0) {
         if (this.narrowedCount === this.narrowedAt.length) this.growNarrowedAt(this.narrowedCount + 1);
-        this.narrowedCodes[this.narrowedCount] = meta >>> NARROW_CODE_SHIFT;
+        this.narrowedMetas[this.narrowedCount] = meta;
         this.narrowedAt[this.narrowedCount++] = count;
       }
       this.out[count++] = slot;
@@ -781,10 +779,11 @@ export class FilterIndex {
     if (restricted(c.pricePerM2)) flags |= PRICE_PER_M2;
     if (!c.includeWithoutPrice) flags |= PRICED_ONLY;
     if (restricted(c.price)) flags |= PRICE_RESTRICTED;
-    if (narrowedBy(c)) {
+    if (hasWords(c.words)) {
       const code = this.narrowCodeOf?.(c) ?? 0;
-      flags |= NARROWED | ((code > 0 && code <= MAX_NARROW_CODE ? code : 0) << NARROW_CODE_SHIFT);
+      flags |= WORDS | ((code > 0 && code <= MAX_NARROW_CODE ? code : 0) << NARROW_CODE_SHIFT);
     }
+    if (c.mapArea) flags |= MAP_AREA;
     if (c.seller === 'private') flags |= PRIVATE_ONLY;
     else if (c.seller === 'agency') flags |= AGENCY_ONLY;
     let circles = 0;
@@ -922,9 +921,9 @@ export class FilterIndex {
     const at = new Int32Array(size);
     at.set(this.narrowedAt.subarray(0, this.narrowedCount));
     this.narrowedAt = at;
-    const codes = new Int32Array(size);
-    codes.set(this.narrowedCodes.subarray(0, this.narrowedCount));
-    this.narrowedCodes = codes;
+    const metas = new Int32Array(size);
+    metas.set(this.narrowedMetas.subarray(0, this.narrowedCount));
+    this.narrowedMetas = metas;
   }
 
   private growOut(needed: number): void {

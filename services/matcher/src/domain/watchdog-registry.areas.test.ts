@@ -1,6 +1,10 @@
 import { checkMapArea, enclosingRadiusKm, type MapArea, type Offer, type Watchdog } from '@rr/proto';
 import { exampleOffer, exampleWatchdog } from '@rr/proto/examples';
+import { AreaFilter } from './area-filter';
+import { CandidateChecks } from './candidate-checks';
+import { MAP_AREA, WORDS } from './entry-flags';
 import { FilterIndex } from './filter-index';
+import { WordFilter } from './word-filter';
 import { WatchdogRegistry } from './watchdog-registry';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
@@ -76,4 +80,40 @@ describe('FilterIndex with areas drawn on a map', () => {
       expect(slots(at(14.6, 50.03))).toEqual([plainSlot]);
     });
   }
+
+  it('asks the candidate checks only about candidates whose rows have words or an area, and each only what it has', () => {
+    const checks = new CandidateChecks(new WordFilter(), new AreaFilter());
+    const index = new FilterIndex({ narrowCodeOf: (c) => checks.words.codeOf(c.words) });
+    const file = (c: Watchdog['criteria']) => {
+      const slot = index.insert(c);
+      checks.words.set(slot, c.words);
+      if (c.mapArea) checks.areas.set(slot, c.mapArea);
+      return slot;
+    };
+    const words = { any: ['balkon*'], none: [] };
+    const areaSlot = file(criteria);
+    const plainSlot = file(plainCircle);
+    const wordsSlot = file({ ...plainCircle, words });
+    const bothSlot = file({ ...criteria, words });
+    index.seal();
+    const asked: Array<[number, number]> = [];
+    const recording = {
+      decide: (slots: Int32Array, metas: Int32Array, n: number, verdicts: Uint8Array) => {
+        for (let i = 0; i < n; i++) asked.push([slots[i], metas[i] & (WORDS | MAP_AREA)]);
+        checks.decide(slots, metas, n, verdicts);
+      },
+    };
+    const found = (o: Offer) => {
+      asked.length = 0;
+      checks.begin(o);
+      return Array.from(index.slots.subarray(0, index.matchSlots(o, recording))).sort();
+    };
+    const inside = { ...at(14.421, 50.121), title: 'Byt s balkonem' };
+    expect(found(inside)).toEqual([areaSlot, plainSlot, wordsSlot, bothSlot].sort());
+    expect(asked.sort()).toEqual([[areaSlot, MAP_AREA], [wordsSlot, WORDS], [bothSlot, WORDS | MAP_AREA]].sort());
+    // Outside the area without a balcony: only the plain watchdog.
+    expect(found({ ...at(14.6, 50.03), title: 'Byt' })).toEqual([plainSlot]);
+    // In the area without a balcony: the area watchdog, not the ones that want one.
+    expect(found({ ...inside, title: 'Byt' })).toEqual([areaSlot, plainSlot].sort());
+  });
 });

@@ -1,6 +1,7 @@
 import { entitlementsOf, type AlertReason, type Offer, type Watchdog } from '@rr/proto';
 import { FilterIndex } from './filter-index';
 import { shardOf } from './shard';
+import { CandidateChecks } from './candidate-checks';
 import { WordFilter } from './word-filter';
 import { AreaFilter } from './area-filter';
 
@@ -36,11 +37,9 @@ const indexOver = (words: WordFilter, expectedWatchdogs = 0) =>
  * changes and offers and answers with the matches to emit, one per recipient.
  */
 export class WatchdogRegistry {
-  /** The word criteria, by the same slots (checked on the index's candidates). */
-  private words = new WordFilter();
-  private index = indexOver(this.words);
-  /** The areas drawn on a map, by the same slots (checked on the index's candidates). */
-  private areas = new AreaFilter();
+  /** The word criteria and the areas drawn on a map, by the same slots (checked on the index's candidates). */
+  private checks = new CandidateChecks(new WordFilter(), new AreaFilter());
+  private index = indexOver(this.checks.words);
   private readonly watchdogs = new Map<string, Kept>();
   /** By index slot, so a lookup's results need no map. */
   private bySlot: Array<Kept | undefined> = [];
@@ -66,7 +65,7 @@ export class WatchdogRegistry {
     const kept: Kept = { watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1 };
     this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
-      this.file(this.index, this.words, kept);
+      this.file(this.index, this.checks, kept);
       if (this.index.needsRebuild) this.rebuild();
     }
     return true;
@@ -81,14 +80,13 @@ export class WatchdogRegistry {
 
   /** A fresh bulk-built index; after much churn it is faster and smaller than the patched one. */
   rebuild(): void {
-    const words = new WordFilter();
-    const index = indexOver(words, this.watchdogs.size);
-    this.areas = new AreaFilter();
+    const checks = new CandidateChecks(new WordFilter(), new AreaFilter());
+    const index = indexOver(checks.words, this.watchdogs.size);
     this.bySlot = [];
-    for (const kept of this.watchdogs.values()) this.file(index, words, kept);
+    for (const kept of this.watchdogs.values()) this.file(index, checks, kept);
     index.seal();
     this.index = index;
-    this.words = words;
+    this.checks = checks;
   }
 
   /**
@@ -121,14 +119,13 @@ export class WatchdogRegistry {
   private collect(offer: Offer, now: Date, reasonOf: (watchdog: Watchdog) => MatchReason | null): Hit[] {
     if (!offer.active) return [];
     this.finishLoading();
-    // The index asks the words about the candidates that passed everything else.
-    this.words.begin(offer);
-    const count = this.index.matchSlots(offer, this.words);
+    // The index asks the words and areas about the candidates that passed everything else.
+    this.checks.begin(offer);
+    const count = this.index.matchSlots(offer, this.checks);
     const slots = this.index.slots.slice(0, count);
     const time = now.getTime();
     const byRecipient = new Map<string, Hit>();
     const shared: Hit[] = [];
-    this.areas.begin(offer);
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
       const { watchdog, email, expiresAt } = this.bySlot[slot]!;
@@ -136,7 +133,6 @@ export class WatchdogRegistry {
         this.forget(watchdog.id);
         continue;
       }
-      if (this.areas.has(slot) && !this.areas.allows(slot)) continue;
       const reason = reasonOf(watchdog);
       if (!reason) continue;
       // Shared watchdogs come back whole: their invitees are recipients too (emit-matches picks one per address).
@@ -162,11 +158,11 @@ export class WatchdogRegistry {
     return watchdog.status === 'Active' && !isExpired(watchdog, now) && shardOf(watchdog.email, this.shard.count) === this.shard.index;
   }
 
-  private file(index: FilterIndex, words: WordFilter, kept: Kept): void {
+  private file(index: FilterIndex, checks: CandidateChecks, kept: Kept): void {
     kept.slot = index.insert(kept.watchdog.criteria);
     this.bySlot[kept.slot] = kept;
-    if (kept.watchdog.criteria.words) words.set(kept.slot, kept.watchdog.criteria.words);
-    if (kept.watchdog.criteria.mapArea) this.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
+    if (kept.watchdog.criteria.words) checks.words.set(kept.slot, kept.watchdog.criteria.words);
+    if (kept.watchdog.criteria.mapArea) checks.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
   }
 
   private unfile(kept: Kept): void {

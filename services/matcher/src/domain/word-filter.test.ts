@@ -1,4 +1,5 @@
 import { OfferWords, WordsCriterion, wordsAllow } from '@rr/proto';
+import { NARROW_CODE_SHIFT, WORDS } from './entry-flags';
 import { WordFilter } from './word-filter';
 
 const TERMS = ['balkon*', 'balkonem', 'sklep', 'sklep*', 'garaz*', 'drazb*', 'panel*', 'vytah', 'zahrada', 'cihl*'];
@@ -42,11 +43,12 @@ describe('WordFilter', () => {
       filter.begin({ title: text });
       const words = new OfferWords(text);
       const verdicts = new Uint8Array(criteria.length);
-      filter.decide(Int32Array.from(criteria.keys()), new Int32Array(criteria.length), criteria.length, verdicts);
+      filter.decide(Int32Array.from(criteria.keys()), new Int32Array(criteria.length).fill(WORDS), criteria.length, verdicts);
       expect([text, [...verdicts].map(Boolean)]).toEqual([text, criteria.map((c) => wordsAllow(c, words))]);
       // The same answers through the short codes an index row would carry.
       const coded = new Uint8Array(criteria.length);
-      filter.decide(new Int32Array(criteria.length).fill(1 << 20), Int32Array.from(criteria, (c) => filter.codeOf(c)), criteria.length, coded);
+      const metas = Int32Array.from(criteria, (c) => WORDS | (filter.codeOf(c) << NARROW_CODE_SHIFT));
+      filter.decide(new Int32Array(criteria.length).fill(1 << 20), metas, criteria.length, coded);
       expect([text, [...coded]]).toEqual([text, [...verdicts]]);
     }
   });

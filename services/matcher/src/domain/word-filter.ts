@@ -1,6 +1,6 @@
 import type { WordsCriterion } from '@rr/proto';
 import type { Narrowing } from './filter-index';
-import { MAX_NARROW_CODE } from './entry-flags';
+import { MAX_NARROW_CODE, NARROW_CODE_SHIFT, WORDS } from './entry-flags';
 import { GrowableI32 } from './growable';
 import { TermTrie } from './term-trie';
 
@@ -83,19 +83,22 @@ export class WordFilter implements Narrowing {
   }
 
   /**
-   * `allows` for a batch of slots of the current offer: their runs are found first, from the code
-   * the row carried or else in one loop of independent reads of the slot table.
+   * `allows` for a batch of candidates of the current offer, given their rows' metas (see
+   * `Narrowing`): their runs are found first — none for a row without `WORDS`, from the code the
+   * row carries, or else in one loop of independent reads of the slot table.
    */
-  decide(slots: Int32Array, codes: Int32Array, count: number, verdicts: Uint8Array): void {
+  decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void {
     if (count > this.runAt.length) this.runAt = new Int32Array(Math.max(count, this.runAt.length * 2));
     const runAt = this.runAt;
     const starts = this.starts.data;
     const known = this.starts.length;
     const codeStarts = this.codeStarts;
+    const words = WORDS, shift = NARROW_CODE_SHIFT;
     for (let i = 0; i < count; i++) {
-      const code = codes[i];
+      const meta = metas[i];
+      const code = meta >>> shift;
       const slot = slots[i];
-      runAt[i] = code !== 0 ? codeStarts[code] : slot < known ? starts[slot] : 0;
+      runAt[i] = (meta & words) === 0 ? 0 : code !== 0 ? codeStarts[code] : slot < known ? starts[slot] : 0;
     }
     for (let i = 0; i < count; i++) verdicts[i] = this.allowsRun(runAt[i]) ? 1 : 0;
   }
