@@ -306,7 +306,9 @@ export function mapAreaAllows(area: MapArea | null | undefined, location: OfferL
 }
 
 /** Total area in km² and the number of polygons, for summaries ("2 polygons, ~14 km²"). */
-export function mapAreaSize(area: MapArea): { polygons: number; km2: number } {
+export type MapAreaSize = { polygons: number; km2: number };
+
+export function mapAreaSize(area: MapArea): MapAreaSize {
   let km2 = 0;
   for (const rings of flattenMapArea(area).polygons) rings.forEach((ring, i) => (km2 += (i === 0 ? 1 : -1) * ringAreaKm2(ring)));
   return { polygons: area.coordinates.length, km2 };
@@ -412,4 +414,24 @@ export function mapAreaContains(broader: MapArea | null | undefined, narrower: M
 /** Whether one of the circles (places with a centre and radius) holds the whole area (see `enclosingRadiusKm`). */
 export function circlesHoldArea(circles: ReadonlyArray<{ point?: GeoPoint | null; radiusKm?: number }>, area: MapArea): boolean {
   return circles.some((c) => c.point != null && (c.radiusKm ?? 0) > 0 && (c.radiusKm ?? 0) >= enclosingRadiusKm(c.point, area));
+}
+
+const AREA_WORDS = {
+  cs: { label: 'Oblast na mapě', one: 'oblast', few: 'oblasti', many: 'oblastí' },
+  en: { label: 'Area on the map', one: 'area', few: 'areas', many: 'areas' },
+} as const;
+
+/**
+ * "Oblast na mapě: 2 oblasti (~3,4 km²)" / "Area on the map: 2 areas (~3.4 km²)": how e-mails tell a
+ * watchdog's area (an image would need map tiles; the watchdog's page shows the map). The size has
+ * two significant digits at most and never reads as 0.
+ */
+export function mapAreaSummary(size: MapAreaSize, locale: 'cs' | 'en'): string {
+  const words = AREA_WORDS[locale];
+  const n = size.polygons;
+  const noun = n === 1 ? words.one : n >= 2 && n <= 4 ? words.few : words.many;
+  const digits = size.km2 < 1 ? 2 : size.km2 < 10 ? 1 : 0;
+  const shown = Math.max(size.km2, 0.01);
+  const km2 = new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(shown);
+  return `${words.label}: ${n} ${noun} (~${km2} km²)`;
 }
