@@ -35,11 +35,11 @@ export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
       {report?.status === 'ok' && report.pricePerM2 && (
         <p className="muted" data-testid="local-median">
           {tm('analysis.localMedian', { place: local!.place?.name ?? '', value: formatNumber(Math.round(report.pricePerM2.median), locale), n: report.n })}
-          {report.daysOnMarket.medianDays !== null && <> · {tm('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
+          {report.daysOnMarket && report.daysOnMarket.medianDays !== null && <> · {tm('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
           {' · '}<AppLink to="priceAnalysis">{t('nav.priceAnalysis')}</AppLink>
         </p>
       )}
-      {report?.status === 'ok' && hasTrend(report.monthly) && <Suspense fallback={null}><TrendChart monthly={report.monthly} height={140} /></Suspense>}
+      {report?.status === 'ok' && report.monthly && hasTrend(report.monthly) && <Suspense fallback={null}><TrendChart monthly={report.monthly} height={140} /></Suspense>}
     </section>
   );
 }
