@@ -7,6 +7,7 @@ import { useModuleT, useT } from '../../../i18n';
 import { ANALYSIS_TEXT } from '../i18n';
 import { formatNumber, formatPrice } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
+import { ApiError } from '../../../lib/api';
 import { ChipGroup } from '../../../ui/chip-group';
 import { FORM_AD_TYPES, FORM_DISPOSITIONS, FORM_REAL_ESTATE_TYPES } from '../../watchdogs/criteria';
 import { PlacePicker } from '../../watchdogs/components/place-picker';
@@ -142,7 +143,8 @@ export function PriceAnalysis() {
     placeKind: place.kind, placeCode: place.code, adType: adTypes[0] ?? 'Sale', realEstateType: types[0] ?? 'Apartment', months: String(Math.min(chosenMonths, maxMonths)),
     ...(dispositions.length ? { dispositions: dispositions.join(',') } : {}),
   };
-  const { data, loading, error } = useQuery(query ? `price-report:${JSON.stringify(query)}` : null, () => analyticsApi.report(query!));
+  const { data, loading, error } = useQuery(query ? `price-report:${level}:${JSON.stringify(query)}` : null, () => analyticsApi.report(query!));
+  // The level is in the key: a login on the page asks again, for the tier's depth.
   // Single choices kept with the chip groups of the watchdog form: the last chip chosen wins.
   const one = <T,>(set: (v: T[]) => void) => (v: T[]) => set(v.slice(-1));
   return (
@@ -162,7 +164,10 @@ export function PriceAnalysis() {
       )}
       {!place && <p className="muted">{tm('analysis.choosePlace')}</p>}
       {loading && <div className="page-loading" aria-busy="true">{t('common.loading')}</div>}
-      {error !== undefined && error !== null && <p className="form-error" role="alert">{t('auth.error.generic')}</p>}
+      {error !== undefined && error !== null && (
+        // A tier refusal (a session older than a downgrade) says which tier has it; anything else the generic words.
+        <p className="form-error" role="alert">{error instanceof ApiError && error.code === 'FEATURE_NOT_IN_PLAN' ? error.message : t('auth.error.generic')}</p>
+      )}
       {data && query && <Figures answer={data} query={query} />}
     </div>
   );
