@@ -143,8 +143,8 @@ export function PriceAnalysis() {
     placeKind: place.kind, placeCode: place.code, adType: adTypes[0] ?? 'Sale', realEstateType: types[0] ?? 'Apartment', months: String(Math.min(chosenMonths, maxMonths)),
     ...(dispositions.length ? { dispositions: dispositions.join(',') } : {}),
   };
-  const { data, loading, error } = useQuery(query ? `price-report:${level}:${JSON.stringify(query)}` : null, () => analyticsApi.report(query!));
   // The level is in the key: a login on the page asks again, for the tier's depth.
+  const { data, loading, error } = useQuery(query ? `price-report:${level}:${JSON.stringify(query)}` : null, () => analyticsApi.report(query!));
   // Single choices kept with the chip groups of the watchdog form: the last chip chosen wins.
   const one = <T,>(set: (v: T[]) => void) => (v: T[]) => set(v.slice(-1));
   return (
