@@ -37,6 +37,7 @@ export * from './api/links';
 export * from './api/offers';
 export * from './domain/offer-access';
 export * from './api/analytics';
+export * from './domain/analytics-depth';
 export * from './api/api-keys';
 export * from './api/public-data';
 export * from './api/delivery';
