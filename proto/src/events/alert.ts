@@ -51,6 +51,11 @@ export const MatchFoundV1 = z.object({
   member: z.boolean().optional(),
   /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */
   radarPrice: z.boolean().optional(),
+  /**
+   * The watchdog's area drawn on a map, as its e-mail tells it (`mapAreaSummary`): how many
+   * polygons and their size. Absent when the watchdog has no area (and on older events).
+   */
+  mapArea: z.object({ polygons: z.number().int().min(1), km2: z.number().min(0) }).optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

@@ -35,7 +35,7 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
         withAds: match.withAds, maxOffers: match.maxOffers ?? null, radarPrice: match.radarPrice ?? false, fetchedAt: match.fetchedAt,
         correlationId: event.correlationId, trace: traceCarrierOf(traceContextOf(event)) ?? null,
-        dueAt, heldFor: held.heldFor, member: match.member === true,
+        dueAt, heldFor: held.heldFor, member: match.member === true, ...(match.mapArea ? { mapArea: match.mapArea } : {}),
         // What the entry was planned with: a later change of the watchdog's delivery re-plans it (dispatch/held-changes.ts).
         deliveryKey: deliveryKeyOf(match.delivery), deliveryAsOf: match.watchdogUpdatedAt ?? null,
       });

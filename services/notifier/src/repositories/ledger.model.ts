@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { HeldFor, Locale, MatchFoundV1, Offer } from '@rr/proto';
+import type { HeldFor, Locale, MapAreaSize, MatchFoundV1, Offer } from '@rr/proto';
 
 /**
  * One alert per recipient and property (the `_id`, see `ledgerKeyOf`). Its life:
@@ -53,6 +53,8 @@ export type LedgerEntry = {
   withdrawnAt?: string | null;
   /** The recipient is an invitee of the shared watchdog: the e-mail offers to leave it, not to edit it. */
   member?: boolean;
+  /** The watchdog's area drawn on a map (polygons, km²), which the e-mail names; missing without one. */
+  mapArea?: MapAreaSize | null;
   /** The campaign whose banner the e-mail carried (reported on alert.sent). */
   adCampaignId?: string | null;
   failure: string | null;
@@ -62,7 +64,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, deliveryKey: String, deliveryAsOf: String, withdrawnAt: String, member: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
+    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, deliveryKey: String, deliveryAsOf: String, withdrawnAt: String, member: Boolean, mapArea: Schema.Types.Mixed, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
   },
