@@ -31,6 +31,7 @@ export * from './domain/criteria-seller';
 export * from './domain/prague';
 export * from './domain/delivery';
 export * from './domain/delivery-schedule';
+export * from './domain/watchdog-recipients';
 export * from './domain/criteria-containment';
 export * from './api/filters';
 export * from './api/links';

@@ -42,6 +42,11 @@ export const MatchFoundV1 = z.object({
   maxOffers: z.number().int().min(1).optional(),
   /** The recipient's delivery of this watchdog (digest, quiet hours); absent = at once. */
   delivery: Delivery.optional(),
+  /**
+   * The watchdog's `updatedAt` in the state matched (the version of `delivery`): the notifier
+   * re-plans a held alert only for a later change of the watchdog. Optional: older events have none.
+   */
+  watchdogUpdatedAt: z.string().datetime().optional(),
   /** The recipient is an invitee of a shared watchdog, not its owner: the e-mail offers to leave it. */
   member: z.boolean().optional(),
   /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */

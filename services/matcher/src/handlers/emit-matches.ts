@@ -69,6 +69,8 @@ export async function emitMatches(
       // RadarPrice beside each offer when the watchdog's owner pays (an invitee sees what the owner's plan shows).
       radarPrice: isPaying(r.watchdog.ownerRole),
       ...(r.delivery ? { delivery: r.delivery } : {}),
+      // The version of that delivery: the notifier re-plans held alerts only for later changes.
+      watchdogUpdatedAt: r.watchdog.updatedAt,
       ...(r.member ? { member: true } : {}),
       // The area drawn on the map, which the e-mail names beside the watchdog's links.
       ...areaOfWatchdog(r.watchdog),
