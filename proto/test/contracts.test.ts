@@ -1,4 +1,4 @@
-import { ENTITLEMENTS, EVENTS, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
+import { ENTITLEMENTS, EVENTS, MAP_AREA_LIMITS, PLANS, PLAN_TIERS, allTopics, dispositionOf, entitlementsOf, topicOf, ROLES, type EventType } from '../src';
 import { EXAMPLES } from '../src/examples';
 
 describe('event contracts', () => {
@@ -69,7 +69,14 @@ describe('plans and entitlements', () => {
       expect(paid[i].maxOffersPerEmail).toBeGreaterThanOrEqual(paid[i - 1].maxOffersPerEmail);
       expect(paid[i].seats).toBeGreaterThanOrEqual(paid[i - 1].seats);
       expect(paid[i].apiAccess).toEqual(expect.arrayContaining(paid[i - 1].apiAccess));
+      expect(paid[i].mapAreaPolygons).toBeGreaterThanOrEqual(paid[i - 1].mapAreaPolygons);
     }
+  });
+
+  it('lets every tier draw an area: one polygon free, all of them from Mini', () => {
+    expect(entitlementsOf(ROLES.NONE).mapAreaPolygons).toBe(1);
+    expect(entitlementsOf(ROLES.USER).mapAreaPolygons).toBe(1);
+    for (const t of PLAN_TIERS) expect(ENTITLEMENTS[PLANS[t].role].mapAreaPolygons).toBe(MAP_AREA_LIMITS.maxPolygons);
   });
 
   it('gates comebacks and no-longer-active notices as price drops: from Mini, not for free users', () => {

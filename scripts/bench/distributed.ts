@@ -23,7 +23,7 @@ runPipeline({
   },
   after: async (_system, say) => {
     // Each instance's own /metrics shows it took part: events handled, alerts e-mailed, portals crawled.
-    for (const p of places.filter((x) => x.service !== 'portal-simulator')) {
+    for (const p of places.filter((x) => x.service !== 'portal-simulator' && x.service !== 'payment-simulator')) {
       const text = await fetch(health(p).replace('/health', '/metrics')).then((r) => r.text()).catch(() => '');
       say(`${p.name.padEnd(12)} ${p.host.padEnd(11)} ${JSON.stringify(summary(text))}`);
     }

@@ -5,6 +5,7 @@ export type GroundTruth = {
     id: string; adType: AdType; realEstateType: RealEstateType; dispositionLabel: DispositionLabel | null;
     houseType: HouseType | null; landType: LandType | null; area: number | null; landArea: number | null; price: number | null;
     lat: number | null; lon: number | null; municipalityCode: string; districtCode: string; regionCode: string; pragueDistrict: string | null;
+    privateSeller?: boolean;
   }>;
   /** Each portal's version: its price, area and the layout its pages state (Sreality states none for houses). */
   listings: Array<{ portal: string; listingId: string; propertyId: string; price: number | null; area: number | null; dispositionLabel: DispositionLabel | null; publishedAt: string }>;
@@ -36,7 +37,9 @@ export function expectedAlerts(truth: GroundTruth, watchdogs: Watchdog[]) {
       const key = `${w.email.toLowerCase()} ${p.id}`;
       if (pairs.has(key)) continue;
       const results = versions.map((o) => matchesCriteria(w.criteria, o));
-      if (results.every(Boolean) && !nearRadiusEdge(w, versions[0])) {
+      // Whether a watchdog that chose the seller hears of it depends on the portals saying who sells (some do not): not judged.
+      const sellerChosen = w.criteria.seller != null && w.criteria.seller !== 'any';
+      if (results.every(Boolean) && !nearRadiusEdge(w, versions[0]) && !sellerChosen) {
         pairs.set(key, true);
         ambiguous.delete(key);
       } else if (results.some(Boolean) || (results[0] && nearRadiusEdge(w, versions[0]))) ambiguous.add(key);
@@ -54,7 +57,7 @@ function offerOf(p: GroundTruth['properties'][number], price: number | null, are
   const pragueNumber = p.pragueDistrict?.match(/(\d+)/)?.[1];
   return {
     adType: p.adType, realEstateType: p.realEstateType, dispositionLabel, houseType: p.houseType, landType: p.landType,
-    area, landArea: p.landArea, price, pricePerM2: null, beds: null, elevator: null, terraceTypes: [],
+    area, landArea: p.landArea, price, pricePerM2: null, beds: null, elevator: null, terraceTypes: [], privateSeller: p.privateSeller ?? null,
     location: {
       name: '', municipalityCode: p.municipalityCode, districtCode: p.districtCode, regionCode: p.regionCode,
       pragueDistrictCode: pragueNumber ? `PRAHA-${pragueNumber}` : null,

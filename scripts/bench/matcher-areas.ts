@@ -1,11 +1,11 @@
-import { checkMapArea, enclosingRadiusKm, type WatchdogCriteria } from '@rr/proto';
+import { areaCircle, checkMapArea, type WatchdogCriteria } from '@rr/proto';
 import { seeded } from './matcher-market';
 
 /**
  * Areas drawn on a map for bench:matcher: about one watchdog in twenty (`AREA_SHARE`) draws one
  * to three polygons of 5 to 24 corners, each 0.5 to 4 km across, near its first place's centre,
- * and is filed as the account service files it: that place with a radius whose circle holds the
- * area. Star-shaped around their centres, so every polygon is simple. From a random stream of its
+ * and is filed as the account service files it: under that place, with the circle around the area
+ * that holds it (`areaCircle`). Star-shaped around their centres, so every polygon is simple. From a random stream of its
  * own, so the other fields of the market stay as they were. `BENCH_AREAS=off`: none (to see what
  * areas cost).
  */
@@ -30,6 +30,6 @@ export function areaDrawer(seed = 20261126) {
     const polygons = Array.from({ length: count }, (_, i) => polygon(place.point!.lon + (i * 5) / 71 + (r.next() - 0.5) / 71, place.point!.lat + (r.next() - 0.5) / 111));
     const check = checkMapArea({ type: 'MultiPolygon', coordinates: polygons });
     if (!check.ok) return criteria;
-    return { ...criteria, places: [{ ...place, radiusKm: enclosingRadiusKm(place.point, check.area) }], mapArea: check.area };
+    return { ...criteria, places: [{ ...place, ...areaCircle(check.area) }], mapArea: check.area };
   };
 }

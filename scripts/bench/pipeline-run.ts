@@ -96,9 +96,15 @@ export async function runPipeline(options: RunOptions): Promise<RunFigures> {
   await bus.ensureTopics();
 
   const system = await target.start(say, { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: `-${ns}`, LOG_LEVEL: 'warn', ...intervals, ...(traced ? tracingEnv() : {}) });
+  // Interrupted, the run still stops what it started: orphaned services would hold their ports for the next run.
+  const interrupted = () => void system.stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     return await measure(options, system, bus);
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await options.after?.(system, say).catch((err: Error) => say(`after: ${err.message}`));
     say('stopping the system…');
     await system.stop();

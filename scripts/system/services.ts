@@ -105,21 +105,7 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
     svc('matcher', MATCHER_PROCESS_ENV),
     svc('notifier', { NOTIFIER_API_PORT: String(PORTS.notifierApi), AD_SERVING_URL: local(PORTS.adsApi), ANALYTICS_URL: local(PORTS.analyticsApi) }),
     svc('crawler', { CRAWLER_API_PORT: String(PORTS.crawlerApi), ...portalUrls, ...INGEST_PROCESS_ENV }),
-    svc('billing', {
-      BILLING_API_PORT: String(PORTS.billingApi),
-      // The payment simulator's local credentials (services/payment-simulator/README.md); production sets GoPay's and Fio's.
-      GOPAY_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/gopay/api`,
-      GOPAY_CLIENT_ID: 'rr-local-client',
-      GOPAY_CLIENT_SECRET: 'rr-local-secret',
-      GOPAY_GOID: '8123456789',
-      FIO_BASE_URL: `http://localhost:${PORTS.paymentSimulator}/fio`,
-      FIO_TOKEN: 'rr-local-fio-token',
-      FIO_PAYMENT_TOKEN: 'rr-local-fio-payment-token',
-      BANK_ACCOUNT: '2401234560/2010',
-      BANK_IBAN: 'CZ2420100000002401234560',
-      GOPAY_NOTIFICATION_URL: local(PORTS.billingApi, '/billing/gopay/notify'),
-      RECONCILE_SECONDS: '5',
-    }),
+    svc('billing', { BILLING_API_PORT: String(PORTS.billingApi), ...paymentSimulatorEnv(`http://localhost:${PORTS.paymentSimulator}`, local(PORTS.billingApi)) }),
     svc('ad-serving', { AD_API_PORT: String(PORTS.adsApi), PUBLIC_URL: shared.PUBLIC_URL ?? `http://localhost:${PORTS.gateway}` }),
     svc('ops', { OPS_API_PORT: String(PORTS.opsApi) }),
     svc('analytics', { ANALYTICS_API_PORT: String(PORTS.analyticsApi) }),
@@ -145,4 +131,24 @@ export function systemProcesses(shared: Record<string, string>, PORTS: Ports = p
       service: true,
     },
   ];
+}
+
+/**
+ * Billing's payment providers when the payment simulator stands in for GoPay and Fio banka: its
+ * fixed local credentials (services/payment-simulator/README.md); production sets the real ones.
+ */
+export function paymentSimulatorEnv(simulator: string, billingApi: string): Record<string, string> {
+  return {
+    GOPAY_BASE_URL: `${simulator}/gopay/api`,
+    GOPAY_CLIENT_ID: 'rr-local-client',
+    GOPAY_CLIENT_SECRET: 'rr-local-secret',
+    GOPAY_GOID: '8123456789',
+    FIO_BASE_URL: `${simulator}/fio`,
+    FIO_TOKEN: 'rr-local-fio-token',
+    FIO_PAYMENT_TOKEN: 'rr-local-fio-payment-token',
+    BANK_ACCOUNT: '2401234560/2010',
+    BANK_IBAN: 'CZ2420100000002401234560',
+    GOPAY_NOTIFICATION_URL: `${billingApi}/billing/gopay/notify`,
+    RECONCILE_SECONDS: '5',
+  };
 }

@@ -19,7 +19,7 @@ const publish = (body: Record<string, unknown>) =>
   fetch(`${SIMULATOR_URL}/admin/properties`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ portals: ['sreality'], ...body }) });
 
 describe('a watchdog on an area drawn on the map', () => {
-  it('is drawn on the map, saved, shown on its page, and alerts about an offer inside but not one outside', async () => {
+  it('is drawn on the map (one area for a free account, the next locked), saved, shown on its page, and alerts about an offer inside but not one outside, naming the area', async () => {
     const email = uniqueEmail('area');
     const password = 'heslo-e2e-123';
     await registeredUser(email, password);
@@ -46,6 +46,14 @@ describe('a watchdog on an area drawn on the map', () => {
     const map = drawer.locator('.area-map__map');
     const box = (await map.boundingBox())!;
     const [cx, cy] = [box.width / 2, box.height / 2];
+    // A bow tie is refused with the same message as the server's.
+    await drawer.getByTestId('area-start').click();
+    for (const [dx, dy] of [[150, -40], [200, 40], [200, -40], [150, 40]]) await map.click({ position: { x: cx + dx, y: cy + dy } });
+    await drawer.getByTestId('area-finish').click();
+    await drawer.getByTestId('area-problem').getByText('Hranice oblasti se nesmí křížit ani dotýkat sama sebe.').waitFor();
+    await drawer.getByRole('button', { name: 'Zrušit kreslení' }).click();
+    // Nothing is locked before the first area: a free account draws one.
+    expect(await drawer.getByTestId('area-locked').count()).toBe(0);
     await drawer.getByTestId('area-start').click();
     for (const [dx, dy] of [[-90, -70], [90, -70], [90, 70], [-90, 70]]) {
       await map.click({ position: { x: cx + dx, y: cy + dy } });
@@ -54,12 +62,19 @@ describe('a watchdog on an area drawn on the map', () => {
     await drawer.getByText('počet bodů: 4').waitFor();
     await drawer.getByTestId('area-finish').click();
     await drawer.getByText(/Oblast nakreslená na mapě \(1 polygon, ~\d/).waitFor();
-    // A bow tie is refused with the same message as the server's.
-    await drawer.getByTestId('area-start').click();
-    for (const [dx, dy] of [[150, -40], [200, 40], [200, -40], [150, 40]]) await map.click({ position: { x: cx + dx, y: cy + dy } });
-    await drawer.getByTestId('area-finish').click();
-    await drawer.getByTestId('area-problem').getByText('Hranice oblasti se nesmí křížit ani dotýkat sama sebe.').waitFor();
-    await drawer.getByRole('button', { name: 'Zrušit kreslení' }).click();
+    // A second area is for a plan (ENTITLEMENTS.mapAreaPolygons): the button stays, locked, with the reason and the way to the plans.
+    const locked = drawer.getByTestId('area-locked');
+    await locked.getByText(/Bez předplatného nakreslíte jednu oblast/).waitFor();
+    expect(await drawer.getByTestId('area-start').isDisabled()).toBe(true);
+    expect(await drawer.getByTestId('area-start').textContent()).toContain('Nakreslit další oblast');
+    expect(await locked.getByRole('link', { name: 'Zobrazit tarify' }).getAttribute('href')).toBe('/premium-ucet');
+    // A pasted GeoJSON with two areas is refused the same way.
+    await drawer.getByText('Zadat oblast jako GeoJSON').click();
+    const square = (lon: number) => [[lon, plzen.point.lat], [lon + 0.01, plzen.point.lat], [lon + 0.01, plzen.point.lat + 0.01], [lon, plzen.point.lat + 0.01], [lon, plzen.point.lat]];
+    await drawer.getByTestId('area-geojson').fill(JSON.stringify({ type: 'MultiPolygon', coordinates: [[square(plzen.point.lon - 0.05)], [square(plzen.point.lon + 0.05)]] }));
+    await drawer.getByTestId('area-geojson-apply').click();
+    await drawer.getByTestId('area-problem').getByText(/více oblastí v jednom hlídacím psovi je součástí předplatného/).waitFor();
+    await drawer.getByText(/Oblast nakreslená na mapě \(1 polygon, ~\d/).waitFor();
 
     await page.getByRole('button', { name: 'Začít hlídat' }).click();
     await page.getByText('Nový hlídací pes je aktivní.').waitFor();
@@ -81,6 +96,8 @@ describe('a watchdog on an area drawn on the map', () => {
     expect(inside.status).toBe(201);
     const alert = await waitForMail(email, (m) => /detail\//.test(m.text ?? '') && /16[\s\u00a0]900/.test(m.text ?? ''), 120_000);
     expect(alert.text).not.toMatch(/17[\s\u00a0]300/);
+    // The alert names the watchdog's area and links to its page, which shows the map.
+    expect(alert.text).toMatch(/Oblast na mapě: 1 oblast \(~[\d,]+ km²\)\nZobrazit na mapě: \S+\/moje-filtry\//);
     await page.waitForTimeout(5_000);
     const res = await fetch(`${process.env.MAILDEV_URL ?? 'http://localhost:1080'}/email`);
     const mails = (await res.json()) as Array<{ to: Array<{ address: string }>; text?: string }>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdType, DispositionLabel, RealEstateType } from '../domain/enums';
 import { PlaceKind } from '../domain/location';
 import { Offer } from '../domain/offer';
+import { ANALYTICS_LEVELS, ANALYTICS_PART_NAMES, type AnalyticsPart } from '../domain/analytics-depth';
 
 /**
  * Price and location analytics (issue 17): the analytics service's report API (port 8108),
@@ -38,20 +39,26 @@ export const ReportQuery = z.object({
   .refine((q) => (q.placeKind !== undefined) !== (q.lat !== undefined), { message: 'give a place (placeKind, placeCode) or a point (lat, lon), not both', path: ['placeKind'] });
 export type ReportQuery = z.output<typeof ReportQuery>;
 
-const Summary = z.object({ n: z.number().int(), mean: z.number(), median: z.number(), p25: z.number(), p75: z.number() });
+// Below the `full` level only the sample size and the median (domain/analytics-depth.ts).
+const FULL = ' (from the full level up: Standard tier)';
+const TREND = ' (from the trend level up: Premium tier)';
+const Summary = z.object({
+  n: z.number().int(), median: z.number(),
+  mean: z.number().optional().describe(`mean${FULL}`), p25: z.number().optional().describe(`25th percentile${FULL}`), p75: z.number().optional().describe(`75th percentile${FULL}`),
+});
 
 /** The figures of a report (`status: notEnoughData`: fewer than 30 offers even at 30 km; counts only). */
 export const PriceReport = z.object({
   status: z.enum(['ok', 'notEnoughData']),
   asOf: z.string().datetime(),
   n: z.number().int().describe('offers in the sample (published in the window)'),
-  excluded: z.object({ noPrice: z.number().int(), noArea: z.number().int(), outliers: z.number().int() }),
+  excluded: z.object({ noPrice: z.number().int(), noArea: z.number().int(), outliers: z.number().int() }).optional().describe(`offers left out${FULL}`),
   price: Summary.nullable().describe('asking price, CZK (monthly rent for Rent)'),
-  pricePerM2: Summary.extend({ ci: z.object({ low: z.number(), high: z.number(), level: z.number() }).nullable() }).nullable(),
-  daysOnMarket: z.object({ medianDays: z.number().nullable(), ended: z.number().int(), censored: z.number().int() }),
-  realEstateTypes: z.record(z.number().int()).describe('offers per property type in the same place and window'),
-  dispositions: z.record(z.number().int()),
-  monthly: z.array(z.object({ month: z.string(), n: z.number().int(), medianPricePerM2: z.number().nullable(), medianPrice: z.number().nullable() })),
+  pricePerM2: Summary.extend({ ci: z.object({ low: z.number(), high: z.number(), level: z.number() }).nullable().optional().describe(`the median's interval${FULL}`) }).nullable(),
+  daysOnMarket: z.object({ medianDays: z.number().nullable(), ended: z.number().int(), censored: z.number().int() }).optional().describe(`days listed${FULL}`),
+  realEstateTypes: z.record(z.number().int()).optional().describe(`offers per property type in the same place and window${FULL}`),
+  dispositions: z.record(z.number().int()).optional().describe(`offers per layout${FULL}`),
+  monthly: z.array(z.object({ month: z.string(), n: z.number().int(), medianPricePerM2: z.number().nullable(), medianPrice: z.number().nullable() })).optional().describe(`the monthly series${TREND}`),
 });
 export type PriceReportView = z.infer<typeof PriceReport>;
 
@@ -65,6 +72,8 @@ export const ReportAnswer = z.object({
   dispositions: z.array(DispositionLabel),
   months: z.number().int(),
   report: PriceReport,
+  level: z.enum(ANALYTICS_LEVELS).describe('the depth the caller\'s tier gets: summary (visitors, User, Mini), full (Standard), trend (Premium), export (Profi and up)'),
+  locked: z.array(z.enum(ANALYTICS_PART_NAMES as [AnalyticsPart, ...AnalyticsPart[]])).describe('parts kept back at this level: figures (full), monthly and longWindow (trend), csv (export)'),
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
 

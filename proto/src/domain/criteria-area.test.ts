@@ -1,10 +1,10 @@
 import {
-  CZECH_BOUNDS, MAP_AREA_LIMITS, checkMapArea, circlesHoldArea, enclosingRadiusKm, mapAreaAllows, mapAreaContains, mapAreaSize,
+  CZECH_BOUNDS, MAP_AREA_LIMITS, areaCircle, checkMapArea, circlesHoldArea, enclosingRadiusKm, mapAreaAllows, mapAreaContains, mapAreaSize, mapAreaSummary,
   pointInMapArea, ringSelfIntersects, type MapArea,
 } from './criteria-area';
 import { containmentFailures, criteriaEqual, hierarchyFromCodes } from './criteria-containment';
 import { distanceKm } from './geo';
-import { WatchdogCriteria } from './watchdog';
+import { WHERE_REQUIRED, WatchdogCriteria } from './watchdog';
 import type { OfferLocation } from './location';
 
 /** A closed ring from corners [lon, lat]. */
@@ -150,6 +150,17 @@ describe('matching offers against an area', () => {
     expect(circlesHoldArea([{ point: centre, radiusKm: radius - 1 }], a)).toBe(false);
     expect(circlesHoldArea([{ point: null, radiusKm: 100 }], a)).toBe(false);
   });
+
+  it('files an area under a circle around it, shared by areas drawn close together', () => {
+    const a = area(polygon(box(16.6312, 49.2188, 0.01)));
+    const circle = areaCircle(a);
+    expect(circle.point).toEqual({ lat: 49.22, lon: 16.63 });
+    expect(circlesHoldArea([circle], a)).toBe(true);
+    // About the area's size, not reaching to a town centre: the box's half-diagonal is ~1.3 km.
+    expect(circle.radiusKm).toBeLessThanOrEqual(2.5);
+    const beside = area(polygon(box(16.6288, 49.2203, 0.008)));
+    expect(areaCircle(beside).point).toEqual(circle.point);
+  });
 });
 
 describe('containment of areas', () => {
@@ -211,5 +222,50 @@ describe('containment of whole watchdogs with areas', () => {
     const plain = withArea(null, [brnoPlace(0)]);
     expect(containmentFailures(withArea(big, [brnoPlace(20)]), plain, hierarchyFromCodes)).toEqual(['mapArea']);
     expect(containmentFailures(withArea(null, [brnoPlace(20)]), withArea(big, [brnoPlace(10)]), hierarchyFromCodes)).toEqual([]);
+  });
+});
+
+describe('the criteria schema: places or an area drawn on a map', () => {
+  const base = { adTypes: ['Sale'], realEstateTypes: ['Apartment'] };
+  const praha = { kind: 'municipality', code: '554782', name: 'Praha' };
+
+  it('accepts an area without places, places without an area, and both', () => {
+    const onlyArea = WatchdogCriteria.safeParse({ ...base, mapArea: area(polygon(box(16.6, 49.2, 0.01))) });
+    expect(onlyArea.success).toBe(true);
+    expect(onlyArea.data?.places).toEqual([]);
+    expect(WatchdogCriteria.safeParse({ ...base, places: [praha] }).success).toBe(true);
+    expect(WatchdogCriteria.safeParse({ ...base, places: [praha], mapArea: area(polygon(box(16.6, 49.2, 0.01))) }).success).toBe(true);
+  });
+
+  it('refuses neither places nor an area with a message that names both, on the places field', () => {
+    for (const where of [{}, { places: [] }, { places: [], mapArea: null }]) {
+      const parsed = WatchdogCriteria.safeParse({ ...base, ...where });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['places'], message: WHERE_REQUIRED })]);
+    }
+    expect(WHERE_REQUIRED).toMatch(/places.*mapArea/);
+  });
+
+  it('still refuses more than 20 places', () => {
+    const parsed = WatchdogCriteria.safeParse({ ...base, places: Array.from({ length: 21 }, () => praha) });
+    expect(parsed.error?.issues[0].path).toEqual(['places']);
+  });
+});
+
+describe('an area told in e-mails', () => {
+  it('counts the polygons with Czech plurals and rounds the size to what a reader needs', () => {
+    expect(mapAreaSummary({ polygons: 2, km2: 3.4449 }, 'cs')).toBe('Oblast na mapě: 2 oblasti (~3,4 km²)');
+    expect(mapAreaSummary({ polygons: 2, km2: 3.4449 }, 'en')).toBe('Area on the map: 2 areas (~3.4 km²)');
+    expect(mapAreaSummary({ polygons: 1, km2: 25.9 }, 'cs')).toBe('Oblast na mapě: 1 oblast (~26 km²)');
+    expect(mapAreaSummary({ polygons: 1, km2: 25.9 }, 'en')).toBe('Area on the map: 1 area (~26 km²)');
+    expect(mapAreaSummary({ polygons: 5, km2: 0.034 }, 'cs')).toBe('Oblast na mapě: 5 oblastí (~0,03 km²)');
+    expect(mapAreaSummary({ polygons: 4, km2: 1234.4 }, 'en')).toBe('Area on the map: 4 areas (~1,234 km²)');
+    // The smallest area allowed is 0.01 km²: never "~0 km²".
+    expect(mapAreaSummary({ polygons: 1, km2: 0.004 }, 'en')).toBe('Area on the map: 1 area (~0.01 km²)');
+  });
+
+  it('tells the size of a drawn area from its polygons', () => {
+    const two = area(multi(box(16.6, 49.2, 0.01), box(16.65, 49.2, 0.01)));
+    expect(mapAreaSummary(mapAreaSize(two), 'cs')).toBe('Oblast na mapě: 2 oblasti (~6,5 km²)');
   });
 });

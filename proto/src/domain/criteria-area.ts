@@ -306,7 +306,9 @@ export function mapAreaAllows(area: MapArea | null | undefined, location: OfferL
 }
 
 /** Total area in km² and the number of polygons, for summaries ("2 polygons, ~14 km²"). */
-export function mapAreaSize(area: MapArea): { polygons: number; km2: number } {
+export type MapAreaSize = { polygons: number; km2: number };
+
+export function mapAreaSize(area: MapArea): MapAreaSize {
   let km2 = 0;
   for (const rings of flattenMapArea(area).polygons) rings.forEach((ring, i) => (km2 += (i === 0 ? 1 : -1) * ringAreaKm2(ring)));
   return { polygons: area.coordinates.length, km2 };
@@ -340,6 +342,19 @@ export function enclosingRadiusKm(centre: GeoPoint, area: MapArea): number {
     }
   }
   return Math.ceil((farthest * 1.01 + 0.5) * 2) / 2;
+}
+
+/**
+ * The circle an area watchdog is filed under: around the area's centre rounded to 0.01° (areas
+ * drawn near each other share circles, which the matcher's index stores once each), with the
+ * radius that holds the whole area. Around the area and not the centre of the place it is filed
+ * under, so the index finds the watchdog only for offers near the area: an area 3 km from its
+ * town's centre made a circle many times its size, and as many candidates to turn away.
+ */
+export function areaCircle(area: MapArea): { point: GeoPoint; radiusKm: number } {
+  const centre = mapAreaCentre(area);
+  const point = { lat: Math.round(centre.lat * 100) / 100, lon: Math.round(centre.lon * 100) / 100 };
+  return { point, radiusKm: enclosingRadiusKm(point, area) };
 }
 
 /** The same corners in the same cyclic order (the canonical form makes equal rings equal arrays). */
@@ -399,4 +414,24 @@ export function mapAreaContains(broader: MapArea | null | undefined, narrower: M
 /** Whether one of the circles (places with a centre and radius) holds the whole area (see `enclosingRadiusKm`). */
 export function circlesHoldArea(circles: ReadonlyArray<{ point?: GeoPoint | null; radiusKm?: number }>, area: MapArea): boolean {
   return circles.some((c) => c.point != null && (c.radiusKm ?? 0) > 0 && (c.radiusKm ?? 0) >= enclosingRadiusKm(c.point, area));
+}
+
+const AREA_WORDS = {
+  cs: { label: 'Oblast na mapě', one: 'oblast', few: 'oblasti', many: 'oblastí' },
+  en: { label: 'Area on the map', one: 'area', few: 'areas', many: 'areas' },
+} as const;
+
+/**
+ * "Oblast na mapě: 2 oblasti (~3,4 km²)" / "Area on the map: 2 areas (~3.4 km²)": how e-mails tell a
+ * watchdog's area (an image would need map tiles; the watchdog's page shows the map). The size has
+ * two significant digits at most and never reads as 0.
+ */
+export function mapAreaSummary(size: MapAreaSize, locale: 'cs' | 'en'): string {
+  const words = AREA_WORDS[locale];
+  const n = size.polygons;
+  const noun = n === 1 ? words.one : n >= 2 && n <= 4 ? words.few : words.many;
+  const digits = size.km2 < 1 ? 2 : size.km2 < 10 ? 1 : 0;
+  const shown = Math.max(size.km2, 0.01);
+  const km2 = new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(shown);
+  return `${words.label}: ${n} ${noun} (~${km2} km²)`;
 }

@@ -1,5 +1,5 @@
 import { DeliverySchedule } from './delivery';
-import { deliveryDueAt, digestTimesInQuietHours, instantOf, nextDigestAt, quietHoursEndAfter } from './delivery-schedule';
+import { deliveryDueAt, deliveryKeyOf, digestTimesInQuietHours, instantOf, nextDigestAt, quietHoursEndAfter } from './delivery-schedule';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -102,6 +102,31 @@ describe('when an alert is due', () => {
   it('holds an instant alert for the morning in quiet hours, and a digest alert for the next digest', () => {
     expect(deliveryDueAt(now, { mode: 'instant', schedule })).toEqual({ at: at('2026-01-16T06:00:00Z'), heldFor: 'quiet' });
     expect(deliveryDueAt(now, { mode: 'digest', schedule })).toEqual({ at: at('2026-01-16T07:00:00Z'), heldFor: 'digest' });
+  });
+});
+
+describe('the key of a delivery (what re-plans held alerts)', () => {
+  const digest = (over: Partial<DeliverySchedule> = {}) => ({ mode: 'digest' as const, schedule: prague(over) });
+  const instant = (over: Partial<DeliverySchedule> = {}) => ({ mode: 'instant' as const, schedule: prague(over) });
+
+  it('is one for every way of saying "at once"', () => {
+    expect(deliveryKeyOf(undefined)).toBe('instant');
+    expect(deliveryKeyOf(null)).toBe('instant');
+    expect(deliveryKeyOf(instant())).toBe('instant');
+    expect(deliveryKeyOf(instant({ digestTimes: ['06:00'] }))).toBe('instant');
+  });
+
+  it('reads digest times as a set, and ignores quiet hours in a digest', () => {
+    expect(deliveryKeyOf(digest({ digestTimes: ['18:00', '08:00', '08:00'] }))).toBe(deliveryKeyOf(digest({ digestTimes: ['08:00', '18:00'] })));
+    expect(deliveryKeyOf(digest({ quietHours: { start: '22:00', end: '07:00' } }))).toBe(deliveryKeyOf(digest()));
+  });
+
+  it('changes with the mode, the times, the zone and the quiet hours of instant alerts', () => {
+    const keys = [
+      digest(), digest({ digestTimes: ['08:00'] }), digest({ timeZone: 'America/New_York' }),
+      instant({ quietHours: { start: '22:00', end: '07:00' } }), instant({ quietHours: { start: '22:00', end: '06:00' } }), instant(),
+    ].map(deliveryKeyOf);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

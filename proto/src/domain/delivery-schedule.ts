@@ -117,3 +117,16 @@ export function digestTimesInQuietHours(schedule: Pick<DeliverySchedule, 'digest
   const quiet = schedule.quietHours;
   return quiet ? schedule.digestTimes.filter((t) => inQuietHours(minutesOf(t), quiet)) : [];
 }
+
+/**
+ * What a delivery means for when alerts go, as one comparable string: a digest by its zone and
+ * times (quiet hours do not touch a digest), instant alerts by their zone and quiet hours, and
+ * plain "at once" for no delivery at all. Two deliveries with one key hold every alert alike, so
+ * a republished watchdog whose recipient's key did not change re-plans nothing.
+ */
+export function deliveryKeyOf(delivery: Delivery | null | undefined): string {
+  if (!delivery) return 'instant';
+  const { timeZone, digestTimes, quietHours } = delivery.schedule;
+  if (delivery.mode === 'digest') return `digest ${timeZone} ${[...new Set(digestTimes.map(minutesOf))].sort((a, b) => a - b).join(',')}`;
+  return quietHours ? `quiet ${timeZone} ${minutesOf(quietHours.start)}-${minutesOf(quietHours.end)}` : 'instant';
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role as RoleNumber } from './role-levels';
+import { MAP_AREA_LIMITS } from './criteria-area';
 
 export { ROLES, ROLE_LABELS, isPaying, isAdmin, hasRole } from './role-levels';
 export type { RoleName } from './role-levels';
@@ -22,6 +23,11 @@ export type Entitlements = {
   noLongerActiveNotices: boolean;
   /** Words wanted or refused and the seller choice in a watchdog's criteria (issue 19). */
   narrowingFilters: boolean;
+  /**
+   * Polygons one watchdog's area drawn on a map may have (issue 19): one for free watchdogs (the
+   * feature tried), all `MAP_AREA_LIMITS.maxPolygons` from Mini (docs/decisions.md).
+   */
+  mapAreaPolygons: number;
   /** Public data API scopes. */
   apiAccess: string[];
   /** Whether alert e-mails carry an advertising banner. */
@@ -49,7 +55,7 @@ export type Entitlements = {
  * exact limits are not in the spec; docs/decisions.md records the values chosen here.
  */
 type Extras = Pick<Entitlements, 'backOnMarketAlerts' | 'noLongerActiveNotices' | 'maxOffersPerEmail' | 'priceHistory' | 'nonPublicOffers' | 'analytics' | 'apiQuota' | 'seats'>;
-type Base = Omit<Entitlements, 'scheduledDelivery' | 'sharedRecipients'>;
+type Base = Omit<Entitlements, 'scheduledDelivery' | 'sharedRecipients' | 'mapAreaPolygons'>;
 /** Issue 19, docs/decisions.md ("Delivery and shared watchdogs by tier"): digests from Mini, invitees growing with the tier. */
 const DELIVERY: Record<Role, Pick<Entitlements, 'scheduledDelivery' | 'sharedRecipients'>> = {
   0: { scheduledDelivery: false, sharedRecipients: 0 },
@@ -91,8 +97,24 @@ const BASE: Record<Role, Base> = {
   10000: { maxActiveWatchdogs: 1000, watchdogLifetimeDays: null, priceDropAlerts: true, narrowingFilters: true, apiAccess: ['history', 'report', 'real-estate'], adsInEmails: false, ...TOP_EXTRAS },
 };
 
+/**
+ * Issue 19, docs/decisions.md ("Areas drawn on a map by tier"): every tier draws an area (it is a
+ * way to say where, like picking a place), free tiers one polygon, paying tiers several.
+ */
+const MAP_AREAS: Record<Role, Pick<Entitlements, 'mapAreaPolygons'>> = {
+  0: { mapAreaPolygons: 1 },
+  1: { mapAreaPolygons: 1 },
+  3: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  5: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  6: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  7: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  9: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  10: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+  10000: { mapAreaPolygons: MAP_AREA_LIMITS.maxPolygons },
+};
+
 export const ENTITLEMENTS = Object.fromEntries(
-  (Object.keys(BASE) as unknown as Role[]).map((role) => [role, { ...BASE[role], ...DELIVERY[role] }]),
+  (Object.keys(BASE) as unknown as Role[]).map((role) => [role, { ...BASE[role], ...DELIVERY[role], ...MAP_AREAS[role] }]),
 ) as Record<Role, Entitlements>;
 
 /** Roles are stored as numbers; an unknown number falls to the highest role not above it. */

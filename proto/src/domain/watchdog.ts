@@ -12,11 +12,14 @@ export const Range = z
   .refine((r) => r.from == null || r.to == null || r.from <= r.to, { message: 'from must not exceed to' });
 export type Range = z.infer<typeof Range>;
 
+/** Why criteria without a place and without an area are refused (the schema's and the OpenAPI's words). */
+export const WHERE_REQUIRED = 'Give at least one place in `places`, or an area drawn on a map in `mapArea`';
+
 /**
  * What a watchdog (hlídací pes) watches for. Empty lists mean "any"; the matcher gives every
  * field the same meaning as the containment check of the account service.
  */
-export const WatchdogCriteria = z.object({
+export const WatchdogCriteriaFields = z.object({
   adTypes: z.array(AdType).min(1),
   realEstateTypes: z.array(RealEstateType).min(1),
   dispositions: z.array(DispositionLabel).default([]),
@@ -29,8 +32,13 @@ export const WatchdogCriteria = z.object({
   beds: Range.default({}),
   elevatorOnly: z.boolean().default(false),
   terraceTypes: z.array(TerraceType).default([]),
-  /** At least one place; an offer matches when it lies in any of them (or within its radius). */
-  places: z.array(WatchdogPlace).min(1).max(20),
+  /**
+   * Up to 20 places; an offer matches when it lies in any of them (or within its radius). May be
+   * empty when `mapArea` is given: the account service then stores the one place that holds the
+   * area (the matcher's index files the watchdog under it), whatever the request sent.
+   */
+  places: z.array(WatchdogPlace).max(20).default([])
+    .describe('Up to 20 places. Required (at least one) unless `mapArea` is given; with `mapArea` the service ignores what is sent and answers the one place that holds the area.'),
   /** Offers that publish no price match too (they cannot be checked against a price range). */
   includeWithoutPrice: z.boolean().default(true),
   /** Also alert when an already-seen matching offer gets cheaper (a paid entitlement). */
@@ -46,6 +54,11 @@ export const WatchdogCriteria = z.object({
   /** Private sellers only, agencies only, or any (criteria-seller.ts). */
   seller: SellerCriterion.default('any'),
 });
+
+/** The criteria with the rule that spans fields: a watchdog watches somewhere, places or an area (or both). */
+export const WatchdogCriteria = WatchdogCriteriaFields.superRefine((c, ctx) => {
+  if (c.places.length === 0 && c.mapArea == null) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['places'], message: WHERE_REQUIRED });
+}).describe(`What a watchdog watches for. ${WHERE_REQUIRED}.`);
 export type WatchdogCriteria = z.infer<typeof WatchdogCriteria>;
 export type WatchdogCriteriaInput = z.input<typeof WatchdogCriteria>;
 

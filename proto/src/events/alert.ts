@@ -42,10 +42,20 @@ export const MatchFoundV1 = z.object({
   maxOffers: z.number().int().min(1).optional(),
   /** The recipient's delivery of this watchdog (digest, quiet hours); absent = at once. */
   delivery: Delivery.optional(),
+  /**
+   * The watchdog's `updatedAt` in the state matched (the version of `delivery`): the notifier
+   * re-plans a held alert only for a later change of the watchdog. Optional: older events have none.
+   */
+  watchdogUpdatedAt: z.string().datetime().optional(),
   /** The recipient is an invitee of a shared watchdog, not its owner: the e-mail offers to leave it. */
   member: z.boolean().optional(),
   /** The e-mail shows RadarPrice beside each offer (a paying owner's; issue 17). Optional: older events show none. */
   radarPrice: z.boolean().optional(),
+  /**
+   * The watchdog's area drawn on a map, as its e-mail tells it (`mapAreaSummary`): how many
+   * polygons and their size. Absent when the watchdog has no area (and on older events).
+   */
+  mapArea: z.object({ polygons: z.number().int().min(1), km2: z.number().min(0) }).optional(),
 });
 export type MatchFoundV1 = z.infer<typeof MatchFoundV1>;
 

@@ -1,6 +1,7 @@
 import { runService } from '@rr/kit';
 import { waitForValue } from '@rr/kit/testing';
-import { RawListing } from '@rr/proto';
+import { API_ROLE_HEADER, RawListing } from '@rr/proto';
+import { analyticsService } from '@rr/analytics/src/main';
 import { normaliserService } from '@rr/normaliser/src/main';
 import { offerIdOf } from '@rr/normaliser/src/domain/offer-factory';
 import { ADMIN, freePort, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
@@ -10,11 +11,13 @@ jest.setTimeout(60_000);
 let stack: Stack;
 let admin: [string, string];
 let offersPort: number;
+let analyticsPort: number;
 
 beforeAll(async () => {
   offersPort = await freePort();
-  // The normaliser answers the offer endpoints; it is started by the test that needs it.
-  stack = await startStack({ OFFERS_URL: `http://127.0.0.1:${offersPort}` });
+  analyticsPort = await freePort();
+  // The normaliser and analytics answer the offer and report endpoints; each is started by the test that needs it.
+  stack = await startStack({ OFFERS_URL: `http://127.0.0.1:${offersPort}`, ANALYTICS_URL: `http://127.0.0.1:${analyticsPort}` });
   const login = await stack.client().post('/api/auth/login').send(ADMIN).expect(200);
   admin = ['Authorization', `Bearer ${login.body.data.token}`];
 }, 60_000);
@@ -27,7 +30,7 @@ async function registered() {
   const magic = linkParam(await waitForMail(email, 'registraci'), 'magic');
   const res = await api.patch('/api/auth/register').send({ magic, name: 'Eva', surname: 'Malá', password: 'heslo-123' }).expect(200);
   const found = await api.get(`/api/admin/users?q=${encodeURIComponent(email)}`).set(...admin).expect(200);
-  return { id: found.body.data.items[0].id as string, auth: ['Authorization', `Bearer ${res.body.data.token}`] as [string, string] };
+  return { id: found.body.data.items[0].id as string, email, auth: ['Authorization', `Bearer ${res.body.data.token}`] as [string, string] };
 }
 
 const setRole = (id: string, role: number, roleExpiresAt: string | null) =>
@@ -150,5 +153,43 @@ describe('the public data API with API keys, through the gateway', () => {
     expect(body.paths['/history/detail'].get.responses['200'].content['application/json'].example.data.priceChanges).toHaveLength(1);
     expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['RealEstate', 'Contact', 'Offer', 'OfferHistory', 'Place', 'ReportAnswer']));
   });
-});
 
+  it('reports at the depth of the caller\'s plan through the gateway: the key owner\'s on /api/v1, the session\'s on the web, the CSV for Profi', async () => {
+    const analytics = await runService(analyticsService, { ...stack.env, ANALYTICS_API_PORT: String(analyticsPort) }, { trapSignals: false });
+    try {
+      const user = await registered();
+      await setRole(user.id, 7, '2099-01-01T00:00:00.000Z'); // Profi: scope report, export level
+      const api = stack.client();
+      const { body } = await api.post('/api/profile/api-keys').set(...user.auth).send({ name: 'reports' }).expect(201);
+      const brno = 'placeKind=municipality&placeCode=582786';
+      const keyed = await api.get(`/api/v1/report?${brno}&months=24`).set('Authorization', `Bearer ${body.data.key}`).expect(200);
+      expect(keyed.body.data).toMatchObject({ place: { name: 'Brno' }, months: 24, level: 'export', locked: [] });
+
+      // The web's report follows the session (a fresh login carries the Profi role); a visitor gets the summary.
+      const login = await api.post('/api/auth/login').send({ email: user.email, password: 'heslo-123' }).expect(200);
+      const session: [string, string] = ['Authorization', `Bearer ${login.body.data.token}`];
+      expect((await api.get(`/api/analytics/report?${brno}`).set(...session).expect(200)).body.data.level).toBe('export');
+      expect((await api.get(`/api/analytics/report?${brno}`).expect(200)).body.data).toMatchObject({ level: 'summary', locked: ['figures', 'monthly', 'longWindow', 'csv'] });
+      // A role header sent by a browser is not passed on: still a visitor's summary.
+      expect((await api.get(`/api/analytics/report?${brno}`).set(API_ROLE_HEADER, '9').expect(200)).body.data.level).toBe('summary');
+      const tooLong = await api.get(`/api/analytics/report?${brno}&months=12`).set('Accept-Language', 'en').expect(403);
+      expect(tooLong.body.error).toMatchObject({ code: 'FEATURE_NOT_IN_PLAN', message: 'A 12-month period is available from the Premium plan; yours allows up to 3 months.' });
+
+      // The CSV through the gateway's proxy: the type, the file name and the BOM arrive as analytics sent them.
+      const csv = await api.get(`/api/analytics/report.csv?${brno}`).set(...session).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="analyza-cen-brno-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const bytes = csv.body as Buffer;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.toString('utf8')).toContain('Lokalita;Brno\r\n');
+      const refused = await api.get(`/api/analytics/report.csv?${brno}`).expect(403);
+      expect(refused.body.error.message).toBe('Export do CSV je k dispozici od tarifu Profi.');
+    } finally {
+      await analytics.db?.dropDatabase();
+      await analytics.stop();
+    }
+  });
+});

@@ -99,4 +99,29 @@ describe('team seats on a plan', () => {
     await setRole(owner.id, 9, END);
     expect(await roleOf(member)).toBe(5);
   });
+
+  it('frees a deleted member\'s seat at once, and a deleted owner\'s members lose the borrowed role', async () => {
+    const [owner, leaver, stayer, newcomer] = await Promise.all([registered('own3'), registered('leaver'), registered('stayer'), registered('newcomer')]);
+    const api = stack.client();
+    await setRole(owner.id, 7, END); // Profi: the owner and two members
+    await add(owner, leaver.email).expect(201);
+    await add(owner, stayer.email).expect(201);
+    expect((await add(owner, newcomer.email).expect(409)).body.error.code).toBe('TEAM_CONFLICT');
+
+    // The member erases their account: the seat is free now, not at the owner's next role change.
+    await api.delete('/api/profile').set(...leaver.auth).send({ password: 'heslo-123' }).expect(200);
+    const after = await api.get('/api/profile/team').set(...owner.auth).expect(200);
+    expect(after.body.data.members.map((m: { userId: string }) => m.userId)).toEqual([stayer.id]);
+    await add(owner, newcomer.email).expect(201);
+    expect(await roleOf(newcomer)).toBe(7);
+
+    // The owner's account is erased (by an administrator here): both members fall back to USER at once.
+    await api.delete(`/api/admin/users/${owner.id}`).set(...admin).expect(200);
+    expect([await roleOf(stayer), await roleOf(newcomer)]).toEqual([1, 1]);
+    expect((await api.get('/api/profile/team').set(...stayer.auth).expect(200)).body.data).toMatchObject({ kind: 'none' });
+    // Free to join another plan: no seat of the deleted owner is left behind.
+    const other = await registered('own4');
+    await setRole(other.id, 7, END);
+    await add(other, stayer.email).expect(201);
+  });
 });

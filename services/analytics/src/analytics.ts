@@ -30,7 +30,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     const p = gazetteer.placeByCode(kind, code);
     return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
   };
-  const api = await listen(createAnalyticsApi({ reports: new PriceReports(buckets, places), estimates: new PriceEstimates(facts, buckets), log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
+  const api = await listen(createAnalyticsApi({ reports: new PriceReports(buckets, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
   return { details: () => ({ apiPort: api.port }) };

@@ -5,5 +5,7 @@ export const AnalyticsConfig = BaseConfig.extend({
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8208),
   /** Reports (and, through the gateway, the public API's report). */
   ANALYTICS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8108),
+  /** The account service's session secret: the caller's tier decides the report's depth (`analytics-depth.ts` in proto). */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters'),
 });
 export type AnalyticsConfig = z.infer<typeof AnalyticsConfig>;

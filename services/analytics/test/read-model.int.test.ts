@@ -9,7 +9,7 @@ import { PriceBucketRepository } from '../src/repositories/price-bucket.reposito
 
 jest.setTimeout(90_000);
 
-const t = testEnv();
+const t = testEnv({ JWT_SECRET: 'j'.repeat(40) });
 const offer = (n: number, overrides: Partial<Offer> = {}): Offer => ({ ...exampleOffer, id: `o-${t.id}-${n}`, createdAt: '2026-10-01T10:00:00.000Z', ...overrides });
 
 describe('the analytics read model fed by offer events', () => {

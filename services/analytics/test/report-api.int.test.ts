@@ -1,6 +1,8 @@
+import { parse } from 'csv-parse/sync';
+import jwt from 'jsonwebtoken';
 import { Bus, createLogger, runService } from '@rr/kit';
 import { testEnv, waitForValue } from '@rr/kit/testing';
-import { type EstimateAnswer, type Offer, type ReportAnswer } from '@rr/proto';
+import { API_ROLE_HEADER, ROLES, type EstimateAnswer, type Offer, type ReportAnswer } from '@rr/proto';
 import { exampleOffer } from '@rr/proto/examples';
 import { analyticsService } from '../src/main';
 
@@ -8,7 +10,12 @@ jest.setTimeout(120_000);
 
 // Kdyně (Domažlice): a real municipality, so the report finds its centre; the test's database is its own.
 const KDYNE = { code: '553786', districtCode: 'CZ0321', regionCode: 'CZ032', lat: 49.390348, lon: 13.040638 };
-const t = testEnv({ ANALYTICS_API_PORT: '0' });
+const JWT_SECRET = 'analytics-report-test-secret-'.padEnd(40, 'x');
+const t = testEnv({ ANALYTICS_API_PORT: '0', JWT_SECRET });
+/** A session token as the account service signs it, for a caller of `role`. */
+const session = (role: number, expiresIn = 600) =>
+  `Bearer ${jwt.sign({ email: `role${role}@example.cz`, locale: 'cs', role }, JWT_SECRET, { algorithm: 'HS256', subject: `u_${role}`, expiresIn })}`;
+type ErrorBody = { error?: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } };
 
 function offerIn(n: number, place: typeof KDYNE, overrides: Partial<Offer> = {}): Offer {
   return {
@@ -33,9 +40,10 @@ describe('price reports over the API, fed by offer events', () => {
   let bus: Bus;
   let service: Awaited<ReturnType<typeof runService<typeof analyticsService.configSchema>>>;
   let base: string;
-  const get = async (query: string) => {
-    const res = await fetch(`${base}/analytics/report?${query}`);
-    return { status: res.status, body: (await res.json()) as { data: ReportAnswer; error?: { code: string; message: string; fields?: Record<string, string> } } };
+  /** The web's report; the figures' tests ask as a Profi subscriber (every figure), the depth tests as each tier. */
+  const get = async (query: string, headers: Record<string, string> = { authorization: session(ROLES.PROFI) }) => {
+    const res = await fetch(`${base}/analytics/report?${query}`, { headers });
+    return { status: res.status, body: (await res.json()) as { data: ReportAnswer } & ErrorBody };
   };
 
   beforeAll(async () => {
@@ -89,9 +97,9 @@ describe('price reports over the API, fed by offer events', () => {
     await bus.publish('offer.withdrawn', o.id, { offerId: o.id, withdrawnAt: new Date().toISOString() });
     const answer = await waitForValue('the withdrawal in the report', async () => {
       const { body } = await get(`placeKind=municipality&placeCode=${KDYNE.code}`);
-      return body.data.report.daysOnMarket.ended === 1 ? body.data : null;
+      return body.data.report.daysOnMarket?.ended === 1 ? body.data : null;
     }, 30_000);
-    expect(answer.report.daysOnMarket.censored).toBe(33);
+    expect(answer.report.daysOnMarket!.censored).toBe(33);
   });
 
   it('estimates an offer from the others of its municipality, never from itself', async () => {
@@ -145,5 +153,107 @@ describe('price reports over the API, fed by offer events', () => {
     expect(unknown.body.error!.message).toContain('colour');
     const nowhere = await get('placeKind=municipality&placeCode=999999');
     expect(nowhere.status).toBe(404);
+  });
+
+  describe('depth by tier', () => {
+    const place = `placeKind=municipality&placeCode=${KDYNE.code}`;
+    const levelOf = async (headers: Record<string, string>) => (await get(place, headers)).body.data;
+
+    it('gives a visitor, a user and Mini the summary only, Standard every figure, Premium the monthly series, Profi everything', async () => {
+      const visitor = await levelOf({});
+      expect(visitor).toMatchObject({ level: 'summary', locked: ['figures', 'monthly', 'longWindow', 'csv'], place: { name: 'Kdyně' } });
+      expect(Object.keys(visitor.report).sort()).toEqual(['asOf', 'n', 'price', 'pricePerM2', 'status']);
+      expect(Object.keys(visitor.report.price!).sort()).toEqual(['median', 'n']);
+      expect(Object.keys(visitor.report.pricePerM2!).sort()).toEqual(['median', 'n']);
+      expect(visitor.report.n).toBe(34);
+      // An expired session, or one not signed by the account service, reads as a visitor's, not as an error.
+      expect((await levelOf({ authorization: session(ROLES.PROFI, -10) })).level).toBe('summary');
+      expect((await levelOf({ authorization: `Bearer ${jwt.sign({ email: 'x@example.cz', role: 9 }, 'y'.repeat(40), { algorithm: 'HS256', subject: 'x' })}` })).level).toBe('summary');
+      expect((await levelOf({ authorization: session(ROLES.USER) })).level).toBe('summary');
+      expect((await levelOf({ authorization: session(ROLES.MINI) })).level).toBe('summary');
+
+      const standard = await levelOf({ authorization: session(ROLES.STANDARD) });
+      expect(standard).toMatchObject({ level: 'full', locked: ['monthly', 'longWindow', 'csv'] });
+      expect(standard.report.price).toEqual(expect.objectContaining({ p25: expect.any(Number), p75: expect.any(Number), mean: expect.any(Number) }));
+      expect(standard.report.dispositions).toEqual({ '2+kk': 17, '3+1': 17 });
+      expect(standard.report.daysOnMarket).toBeDefined();
+      expect(standard.report.monthly).toBeUndefined();
+      // The same median at every level: trimming takes away, it never changes a figure.
+      expect(standard.report.pricePerM2!.median).toBe(visitor.report.pricePerM2!.median);
+
+      const premium = await levelOf({ authorization: session(ROLES.PREMIUM) });
+      expect(premium).toMatchObject({ level: 'trend', locked: ['csv'] });
+      expect(premium.report.monthly!.reduce((sum, m) => sum + m.n, 0)).toBe(34);
+      expect(await levelOf({ authorization: session(ROLES.PROFI) })).toMatchObject({ level: 'export', locked: [] });
+    });
+
+    it('refuses a window longer than the tier allows, naming the tier that has it, in the caller\'s language', async () => {
+      const visitor = await get(`${place}&months=12`, {});
+      expect(visitor.status).toBe(403);
+      expect(visitor.body.error).toMatchObject({ code: 'FEATURE_NOT_IN_PLAN', details: { level: 'summary', requiredLevel: 'trend', tier: 'PREMIUM', maxMonths: 3 } });
+      expect(visitor.body.error!.message).toBe('Období 12 měsíců je k dispozici od tarifu Premium; váš tarif dovoluje nejvýše 3 měsíce.');
+      expect(visitor.body.error!.fields).toHaveProperty('months');
+      const standard = await get(`${place}&months=6`, { authorization: session(ROLES.STANDARD), 'accept-language': 'en' });
+      expect(standard.status).toBe(403);
+      expect(standard.body.error!.message).toBe('A 6-month period is available from the Premium plan; yours allows up to 3 months.');
+      expect((await get(`${place}&months=2`, {})).status).toBe(200);
+      const premium = await get(`${place}&months=24`, { authorization: session(ROLES.PREMIUM) });
+      expect(premium.status).toBe(200);
+      expect(premium.body.data.months).toBe(24);
+      // Bad input stays a validation error, whatever the tier.
+      expect((await get(`${place}&months=36`, {})).body.error!.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('answers the public API by the key owner\'s role, which only the gateway\'s internal route reads', async () => {
+      const api = async (headers: Record<string, string>, query = place) => {
+        const res = await fetch(`${base}/internal/public-api/report?${query}`, { headers });
+        return { status: res.status, body: (await res.json()) as { data: ReportAnswer } & ErrorBody };
+      };
+      expect((await api({ [API_ROLE_HEADER]: String(ROLES.PROFI) })).body.data).toMatchObject({ level: 'export', locked: [] });
+      expect((await api({ [API_ROLE_HEADER]: String(ROLES.STANDARD) })).body.data.level).toBe('full');
+      expect((await api({})).body.data.level).toBe('summary');
+      expect((await api({ [API_ROLE_HEADER]: String(ROLES.STANDARD) }, `${place}&months=12`)).status).toBe(403);
+      // The header means nothing on the web's route (the gateway's proxy does not pass it on either).
+      expect((await get(place, { [API_ROLE_HEADER]: String(ROLES.ENTERPRISE) })).body.data.level).toBe('summary');
+    });
+
+    it('exports the report as CSV for Czech Excel to Profi, and tells anyone else which tier has it', async () => {
+      const res = await fetch(`${base}/analytics/report.csv?${place}&months=12`, { headers: { authorization: session(ROLES.PROFI) } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const today = new Date().toISOString().slice(0, 10);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="analyza-cen-kdyne-${today}.csv"`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString('utf8');
+      expect(text).toContain('\r\n');
+      const rows = parse(text, { bom: true, delimiter: ';', relax_column_count: true, skip_empty_lines: false }) as string[][];
+      const value = (label: string) => rows.find((r) => r[0] === label)?.[1];
+      expect(rows[0]).toEqual(['Ukazatel', 'Hodnota']);
+      expect(value('Lokalita')).toBe('Kdyně');
+      expect(value('Období (měsíce)')).toBe('12');
+      expect(value('Počet nabídek')).toBe('34');
+      const json = (await get(`${place}&months=12`)).body.data;
+      expect(Number(value('Medián ceny za m² (Kč)'))).toBe(Math.round(json.report.pricePerM2!.median));
+      expect(value('Nabídek dispozice: 2+kk')).toBe('17');
+      const header = rows.findIndex((r) => r[0] === 'Měsíc');
+      expect(rows[header - 1]).toEqual(['']);
+      const months = rows.slice(header + 1);
+      expect(months).toHaveLength(json.report.monthly!.length);
+      expect(months.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(34);
+
+      const en = await fetch(`${base}/analytics/report.csv?${place}`, { headers: { authorization: session(ROLES.ENTERPRISE), 'accept-language': 'en' } });
+      expect(en.headers.get('content-disposition')).toBe(`attachment; filename="price-analysis-kdyne-${today}.csv"`);
+      // text() decodes as UTF-8 and drops the BOM (checked in bytes above).
+      expect((await en.text()).split('\r\n')[0]).toBe('Figure;Value');
+
+      const premium = await fetch(`${base}/analytics/report.csv?${place}`, { headers: { authorization: session(ROLES.PREMIUM) } });
+      expect(premium.status).toBe(403);
+      expect(((await premium.json()) as ErrorBody).error).toMatchObject({ code: 'FEATURE_NOT_IN_PLAN', message: 'Export do CSV je k dispozici od tarifu Profi.', details: { tier: 'PROFI' } });
+      const visitor = await fetch(`${base}/analytics/report.csv?${place}`);
+      expect(visitor.status).toBe(403);
+      const bad = await fetch(`${base}/analytics/report.csv?${place}&colour=red`, { headers: { authorization: session(ROLES.PROFI) } });
+      expect(bad.status).toBe(400);
+    });
   });
 });

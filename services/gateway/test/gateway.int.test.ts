@@ -44,7 +44,9 @@ describe('gateway', () => {
     const res = await stack.client().get('/api/openapi.json').expect(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.components.schemas.SessionPayload.required).toEqual(expect.arrayContaining(['apiAccess', 'email', 'filters', 'role', 'timezone']));
-    expect(res.body.components.schemas.WatchdogCriteria.properties.places.minItems).toBe(1);
+    // Places or an area drawn on a map: places alone are not required (the description says which).
+    expect(res.body.components.schemas.WatchdogCriteria.properties.places.minItems).toBeUndefined();
+    expect(res.body.components.schemas.WatchdogCriteria.description).toContain('mapArea');
     expect(res.body.paths['/api/filters'].post.responses['409']).toBeDefined();
   });
 

@@ -71,11 +71,17 @@ describe('the matcher with watchdogs on areas drawn on a map, against Kafka', ()
     const byText = at('by-text', 14.421, 50.121, 'text');
     const marker = at('marker', 14.4, 50.07);
     for (const o of [inside, outside, byText, marker]) await publish(o);
-    await waitForValue('marker matched', () => watchdogsFor(marker).length === 2, 20_000);
+    // Offers are keyed by id, so they travel on different partitions: wait for each, then for any stray match.
+    await waitForValue('every offer matched', () => [inside, outside, byText, marker].every((o) => watchdogsFor(o).length > 0) && watchdogsFor(marker).length === 2, 20_000);
+    await new Promise((r) => setTimeout(r, 500));
     expect(watchdogsFor(inside)).toEqual([troja.id, plain.id].sort());
     expect(watchdogsFor(outside)).toEqual([plain.id]);
     expect(watchdogsFor(byText)).toEqual([plain.id]);
     expect(watchdogsFor(marker)).toEqual([smichov.id, plain.id].sort());
+    // The area watchdog's match carries its size for the e-mail (1 polygon of 0.02° × 0.02° at 50.12° N: ~3.2 km²); the plain one's none.
+    const ofInside = (id: string) => matches.find((m) => m.data.offer.id === inside.id && m.data.watchdogId === id)!.data;
+    expect(ofInside(troja.id).mapArea).toEqual({ polygons: 1, km2: expect.closeTo(3.17, 1) });
+    expect(ofInside(plain.id).mapArea).toBeUndefined();
   });
 
   it('follows a redrawn area', async () => {
@@ -91,7 +97,8 @@ describe('the matcher with watchdogs on areas drawn on a map, against Kafka', ()
     const marker = at('marker-2', 14.4, 50.07);
     await publish(inTroja);
     await publish(marker);
-    await waitForValue('marker matched', () => watchdogsFor(marker).length === 3, 20_000);
+    await waitForValue('both matched', () => watchdogsFor(marker).length === 3 && watchdogsFor(inTroja).length > 0, 20_000);
+    await new Promise((r) => setTimeout(r, 500));
     expect(watchdogsFor(inTroja)).toEqual([plain.id]);
   });
 });

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sleep, type Bus, type Logger, type Mailer } from '@rr/kit';
+import type { Watchdog } from '@rr/proto';
 import { Confirmations } from './confirmations';
 import { Admission, type SendPlan } from './dispatch/admission';
 import { Claims } from './dispatch/claims';
 import { BACKOFF_MS, type DispatchContext, type DispatcherOptions } from './dispatch/context';
 import { Failures } from './dispatch/failures';
 import { Coverage, HeldAlerts } from './dispatch/held';
+import { HeldChanges } from './dispatch/held-changes';
 import { Recovery } from './dispatch/recovery';
 import { Sending } from './dispatch/sending';
 import { AlertQueue } from './domain/alert-queue';
 import { Timings } from './domain/timings';
 import type { AdSource } from './mail/ad-slot';
 import type { LedgerEntry } from './repositories/ledger.model';
-import type { LedgerRepository } from './repositories/ledger.repository';
+import type { LedgerRepository, NewEntry } from './repositories/ledger.repository';
 
 export type { DispatcherOptions } from './dispatch/context';
 export type { SendPlan } from './dispatch/admission';
@@ -35,6 +37,7 @@ export class Dispatcher {
   private readonly sending: Sending;
   private readonly failures: Failures;
   private readonly held: HeldAlerts;
+  private readonly changes: HeldChanges;
   private pumping = false;
   private pumpAgain = false;
   private pausedUntil = 0;
@@ -57,6 +60,17 @@ export class Dispatcher {
     this.failures = new Failures(ledger, bus, ctx);
     this.sending = new Sending(mailer, ads, this.confirmations, this.failures, ctx);
     this.held = new HeldAlerts(ledger, coverage, ctx, options.dueLookaheadMs);
+    this.changes = new HeldChanges(ledger, ctx);
+  }
+
+  /** Watchdogs' new states: their recipients' held alerts re-planned under their delivery. */
+  deliveriesChanged(states: Array<{ watchdogId: string; watchdog: Watchdog | null }>): Promise<number> {
+    return this.changes.deliveriesChanged(states);
+  }
+
+  /** Withdrawn offers: the alerts about them still waiting are stopped. */
+  offersWithdrawn(withdrawals: Array<{ offerId: string; withdrawnAt: string }>): Promise<number> {
+    return this.changes.offersWithdrawn(withdrawals);
   }
 
   /** Queues the held entries (digests, after quiet hours) coming due soon; run every few seconds. */
@@ -84,9 +98,9 @@ export class Dispatcher {
     this.admission.accept(entries, plan);
   }
 
-  /** Keys that were already in the ledger when inserted: taken up if still open. */
-  adoptIfOpen(keys: string[], dueAt?: Map<string, Date>): Promise<void> {
-    return this.recovery.adoptIfOpen(keys, dueAt);
+  /** Keys that were already in the ledger when inserted: taken up if still open (or opened again by a comeback). */
+  adoptIfOpen(keys: string[], fresh?: Map<string, Omit<NewEntry, 'claim'>>): Promise<void> {
+    return this.recovery.adoptIfOpen(keys, fresh);
   }
 
   /** Blocks an address (a permanent refusal, a SendGrid bounce): its waiting alerts are dropped. */

@@ -2,6 +2,7 @@ import { createMailer, listen, type ServiceContext } from '@rr/kit';
 import { memberLinkToken, watchdogLinkToken } from '@rr/proto/node';
 import type { NotifierConfig } from './config';
 import { Dispatcher } from './dispatcher';
+import { onOfferWithdrawn, onWatchdogChanged } from './handlers/on-delivery-changed';
 import { onMatchFound } from './handlers/on-match-found';
 import { httpAdSource } from './mail/ad-client';
 import { noAds, type AdSource } from './mail/ad-slot';
@@ -46,6 +47,10 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   shutdown.add('dispatcher', () => dispatcher.stop());
   // From the beginning on a first start: the ledger drops what was already sent, and nothing published before the group existed is lost.
   await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handleBatch: onMatchFound(ledger, dispatcher) });
+  // Changes from now on: a held entry was planned with the delivery of its match, so only later
+  // changes concern it (a first start need not read every watchdog's state).
+  await bus.subscribe({ group: 'notifier.on-watchdog-changed', events: ['watchdog.changed'], handleBatch: onWatchdogChanged(dispatcher) });
+  await bus.subscribe({ group: 'notifier.on-offer-withdrawn', events: ['offer.withdrawn'], handleBatch: onOfferWithdrawn(dispatcher) });
 
   const tick = setInterval(() => dispatcher.kick(), TICK_MS);
   const dueScan = setInterval(() => void dispatcher.scanDue(), config.ALERT_DUE_SCAN_MS);

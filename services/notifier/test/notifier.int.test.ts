@@ -126,6 +126,21 @@ describe('notifier against Kafka, the database and the mail catcher', () => {
     expect(mail.html).toContain('https://realityradar.test/detail/e1-');
   });
 
+  it('names the watchdog\'s area drawn on the map, kept on the ledger entry, with the owner\'s link to the page that shows it', async () => {
+    const to = person('area');
+    await publishMatch(to, { id: `a1-${run}` }, { watchdogId: 'w_area', mapArea: { polygons: 2, km2: 3.4449 } });
+    const [mail] = await waitFor('the alert', async () => (await mailTo(to)).length > 0 && mailTo(to));
+    expect(mail.text).toContain('Oblast na mapě: 2 oblasti (~3,4 km²)\nZobrazit na mapě: https://realityradar.test/moje-filtry/w_area?filterId=w_area&emailId=');
+    expect(mail.html).toMatch(/Oblast na mapě: 2 oblasti \(~3,4 km²\) · <a href="https:\/\/realityradar.test\/moje-filtry\/w_area\?[^"]+"[^>]*>Zobrazit na mapě<\/a>/);
+    const entry = await ledgerModel(service.db!).findById(`${to}|a1-${run}`).lean();
+    expect(entry?.mapArea).toEqual({ polygons: 2, km2: 3.4449 });
+
+    const en = person('area-en');
+    await publishMatch(en, { id: `a2-${run}` }, { watchdogId: 'w_area_en', mapArea: { polygons: 1, km2: 25.9 }, recipient: { email: en, locale: 'en', userId: null } });
+    const [english] = await waitFor('the English alert', async () => (await mailTo(en)).length > 0 && mailTo(en));
+    expect(english.text).toContain('Area on the map: 1 area (~26 km²)\nShow on the map: https://realityradar.test/moje-filtry/w_area_en?');
+  });
+
   it('turns signed SendGrid bounces into email.bounced and refuses unsigned ones', async () => {
     const to = person('bounce');
     const body = JSON.stringify([{ email: to, event: 'bounce', type: 'bounce', reason: '550 5.1.1 unknown user', timestamp: Math.floor(Date.now() / 1000) }]);

@@ -37,7 +37,7 @@ describe('RadarPrice in alert e-mails (notifier → analytics)', () => {
     bus = new Bus({ clientId: 'notifier-radar-price-test', brokers: ['127.0.0.1:9092'], topicPrefix: baseEnv.KAFKA_TOPIC_PREFIX, logger: createLogger('test', 'silent') });
     await bus.connect();
     await bus.ensureTopics();
-    analytics = await runService(analyticsService, { ...baseEnv, ANALYTICS_API_PORT: '0' }, { trapSignals: false });
+    analytics = await runService(analyticsService, { ...baseEnv, ANALYTICS_API_PORT: '0', JWT_SECRET: 'j'.repeat(40) }, { trapSignals: false });
     const health = (await (await fetch(`http://127.0.0.1:${analytics.healthPort}/health`)).json()) as { details: { apiPort: number } };
     const api = `http://127.0.0.1:${health.details.apiPort}`;
     for (let n = 0; n < 34; n++) await bus.publish('offer.published', flat(n).id, { offer: flat(n), fetchedAt: flat(n).createdAt });

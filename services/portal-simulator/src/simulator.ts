@@ -90,7 +90,7 @@ export class Simulator {
     return {
       properties: this.store.allProperties().map((p) => ({
         id: p.id, active: p.active, adType: p.adType, realEstateType: p.realEstateType, dispositionLabel: p.dispositionLabel,
-        houseType: p.houseType, landType: p.landType, area: p.area, landArea: p.landArea, price: p.price, lat: p.lat, lon: p.lon,
+        houseType: p.houseType, landType: p.landType, area: p.area, landArea: p.landArea, price: p.price, lat: p.lat, lon: p.lon, privateSeller: p.privateSeller,
         municipalityCode: p.municipalityCode, municipalityName: p.place.name, districtCode: p.place.districtCode,
         regionCode: p.place.regionCode, pragueDistrict: p.place.pragueDistrict, createdAt: p.createdAt.toISOString(),
       })),

@@ -35,9 +35,9 @@ export function summariseCriteria(c: WatchdogCriteria, locale: Locale, pageUrl?:
   const lines = [
     `${cs ? 'Nabídka' : 'Offer'}: ${c.adTypes.map((a) => AD_TYPE[a][locale]).join(', ')}`,
     `${cs ? 'Typ nemovitosti' : 'Property'}: ${c.realEstateTypes.map((r) => ESTATE_TYPE[r][locale]).join(', ')}`,
-    `${cs ? 'Lokalita' : 'Location'}: ${c.mapArea ? describeMapArea(c.mapArea, locale) : places}`,
+    c.mapArea ? describeMapArea(c.mapArea, locale) : `${cs ? 'Lokalita' : 'Location'}: ${places}`,
   ];
-  if (c.mapArea && pageUrl) lines.push(`${cs ? 'Oblast na mapě' : 'The area on a map'}: ${pageUrl}`);
+  if (c.mapArea && pageUrl) lines.push(`${cs ? 'Zobrazit na mapě' : 'Show on the map'}: ${pageUrl}`);
   if (c.dispositions.length) lines.push(`${cs ? 'Dispozice' : 'Layout'}: ${c.dispositions.join(', ')}`);
   if (c.price.from != null || c.price.to != null) {
     const from = c.price.from != null ? `${cs ? 'od' : 'from'} ${money(c.price.from, locale)}` : '';

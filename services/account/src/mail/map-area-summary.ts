@@ -1,17 +1,8 @@
-import { mapAreaSize, type Locale, type MapArea } from '@rr/proto';
+import { mapAreaSize, mapAreaSummary, type Locale, type MapArea } from '@rr/proto';
 
-const polygons = (n: number, locale: Locale) => {
-  if (locale === 'en') return `${n} ${n === 1 ? 'polygon' : 'polygons'}`;
-  return `${n} ${n === 1 ? 'polygon' : n >= 2 && n <= 4 ? 'polygony' : 'polygonů'}`;
-};
-
-/** "oblast nakreslená na mapě (2 polygony, ~14 km²)": what an e-mail says about an area. */
+/** "Oblast na mapě: 2 oblasti (~14 km²)": what every e-mail says about an area (the alert e-mail too, proto `mapAreaSummary`). */
 export function describeMapArea(area: MapArea, locale: Locale): string {
-  const { polygons: count, km2 } = mapAreaSize(area);
-  const digits = km2 < 10 ? 1 : 0;
-  const size = new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(km2);
-  const what = locale === 'cs' ? 'oblast nakreslená na mapě' : 'area drawn on the map';
-  return `${what} (${polygons(count, locale)}, ~${size} km²)`;
+  return mapAreaSummary(mapAreaSize(area), locale);
 }
 
 /** The watchdog's page in the web client (routes.ts `myFilter`), which shows its area on a map. */

@@ -29,6 +29,7 @@ export class TeamService {
 
   constructor(private readonly deps: AccountDeps, private readonly seats: SeatRepository, private readonly lifecycle: AccountLifecycle) {
     lifecycle.afterRoleSet = (user, ctx) => this.roleChanged(user, ctx);
+    lifecycle.beforeDelete = (user, ctx) => this.accountDeleted(user, ctx);
   }
 
   async view(user: UserRecord): Promise<TeamView> {
@@ -76,6 +77,15 @@ export class TeamService {
     await this.release(seat, ctx);
     ctx.log.info({ ownerId: seat.ownerId, memberId }, 'team member removed');
     return this.view(user);
+  }
+
+  /**
+   * Before an account is erased: a member's seat is free for someone else at once, and an owner's
+   * members lose the borrowed role (back to USER, their watchdogs fitted to its limit).
+   */
+  private async accountDeleted(user: UserRecord, ctx: Ctx): Promise<void> {
+    if (await this.seats.release(user._id)) return;
+    for (const s of await this.seats.listForOwner(user._id)) await this.release(s, ctx);
   }
 
   /**

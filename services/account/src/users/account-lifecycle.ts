@@ -20,6 +20,8 @@ type Ctx = { correlationId: string };
 export class AccountLifecycle {
   /** Told after every role change (team seats follow their owner's role: team.service.ts). */
   afterRoleSet: ((user: UserRecord, ctx: Ctx) => Promise<void>) | null = null;
+  /** Told before an account is erased (a deleted owner's or member's seat is freed at once: team.service.ts). */
+  beforeDelete: ((user: UserRecord, ctx: Ctx) => Promise<void>) | null = null;
 
   constructor(private readonly deps: AccountDeps, private readonly watchdogs: WatchdogService) {}
 
@@ -146,6 +148,7 @@ export class AccountLifecycle {
 
   /** Personal data erased: the user record, magic links, watchdogs (with tombstones) and messages. */
   async delete(user: UserRecord, ctx: Ctx): Promise<void> {
+    await this.beforeDelete?.(user, ctx);
     for (const w of await this.deps.watchdogs.find({ $or: [{ userId: user._id }, { email: user.email }] })) await this.watchdogs.remove(w, ctx);
     // No longer a recipient of anyone's shared watchdog: the states carried without the address are published.
     for (const m of await this.deps.members.removeForEmail(user.email)) {

@@ -42,7 +42,7 @@ describe('criteria validation', () => {
   });
 
   it('asks to enter and select a location when none or an unknown one is given', () => {
-    expect(fieldsOf({ ...valid, places: [] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu' });
+    expect(fieldsOf({ ...valid, places: [] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu, nebo nakreslete oblast na mapě' });
     expect(fieldsOf({ ...valid, places: [{ kind: 'municipality', code: '000000' }] })).toEqual({ places: 'Zadejte a vyberte lokalitu ze seznamu' });
   });
 

@@ -82,7 +82,12 @@ function seller(raw: Raw, errors: FieldErrors, tr: Translate): (typeof SELLER_CH
 
 function places(raw: Raw, errors: FieldErrors, tr: Translate, directory: PlaceDirectory) {
   const value = raw.places;
-  if (!Array.isArray(value) || value.length === 0 || value.length > 20) {
+  // Neither places nor an area: say that either will do (the proto schema's rule, in the spec's words).
+  if (value == null || (Array.isArray(value) && value.length === 0)) {
+    errors.add('places', tr('locationOrArea'));
+    return [];
+  }
+  if (!Array.isArray(value) || value.length > 20) {
     errors.add('places', tr('location'));
     return [];
   }
@@ -121,6 +126,12 @@ export type CriteriaOptions = {
    * the person excluded. Not given: allowed (callers that check no tier).
    */
   narrowingAllowed?: boolean;
+  /**
+   * Polygons the owner's tier may draw in one area (`mapAreaPolygons`). More are refused with a
+   * message, not cut: dropping a polygon would change where the person watches. Not given: the
+   * area's own limit alone (callers that check no tier).
+   */
+  mapAreaPolygons?: number;
 };
 
 export function validateCriteria(input: unknown, tr: Translate, directory: PlaceDirectory, options: CriteriaOptions): WatchdogCriteria {
@@ -150,6 +161,7 @@ export function validateCriteria(input: unknown, tr: Translate, directory: Place
     words: words(raw, errors, tr),
     seller: seller(raw, errors, tr),
   };
+  if (area && options.mapAreaPolygons !== undefined && area.mapArea.coordinates.length > options.mapAreaPolygons) errors.add('mapArea', tr('mapAreaMorePaid'));
   if (options.narrowingAllowed === false) {
     if (candidate.words.any.length > 0 || candidate.words.none.length > 0) errors.add('words', tr('narrowingPaid'));
     if (candidate.seller !== 'any') errors.add('seller', tr('narrowingPaid'));

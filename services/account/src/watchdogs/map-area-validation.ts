@@ -1,4 +1,4 @@
-import { checkMapArea, enclosingRadiusKm, mapAreaCentre, type MapArea, type MapAreaProblem, type WatchdogPlace } from '@rr/proto';
+import { areaCircle, checkMapArea, mapAreaCentre, type MapArea, type MapAreaProblem, type WatchdogPlace } from '@rr/proto';
 import type { FieldErrors } from '../http/api-error';
 import type { MessageKey, Translate } from '../i18n/messages';
 import type { PlaceDirectory } from '../places/place-directory';
@@ -24,7 +24,7 @@ const MAX_RADIUS_KM = 100;
 /**
  * The area drawn on the map (proto criteria-area.ts), checked and canonical, and the one place an
  * area watchdog is filed under: the municipality (or Prague district) nearest the area's centre,
- * with a radius whose circle holds the whole area. The matcher's index then finds the watchdog for
+ * with the circle around the area that holds it whole (`areaCircle`). The matcher's index then finds the watchdog for
  * every offer in the area, and checks the polygons on those candidates. Places the client sent
  * with an area are replaced by it. Errors go to `criteria.mapArea`, naming the polygon when one is
  * at fault (`criteria.mapArea.2`: the second).
@@ -41,10 +41,10 @@ export function validateMapArea(raw: unknown, errors: FieldErrors, tr: Translate
     errors.add('mapArea', tr('mapAreaNoPlace'));
     return null;
   }
-  const radiusKm = enclosingRadiusKm(near.point, check.area);
+  const { point, radiusKm } = areaCircle(check.area);
   if (radiusKm > MAX_RADIUS_KM) {
     errors.add('mapArea', tr('mapAreaLarge'));
     return null;
   }
-  return { mapArea: check.area, place: { kind: near.kind, code: near.code, name: near.name, point: near.point, radiusKm } };
+  return { mapArea: check.area, place: { kind: near.kind, code: near.code, name: near.name, point, radiusKm } };
 }

@@ -39,7 +39,7 @@ export class WatchdogService {
     const allowed = entitlementsOf(role);
     return validateCriteria(input, ctx.tr, this.deps.places, {
       priceDropsAllowed: allowed.priceDropAlerts, backOnMarketAllowed: allowed.backOnMarketAlerts, noLongerActiveAllowed: allowed.noLongerActiveNotices,
-      narrowingAllowed: allowed.narrowingFilters,
+      narrowingAllowed: allowed.narrowingFilters, mapAreaPolygons: allowed.mapAreaPolygons,
     });
   }
 

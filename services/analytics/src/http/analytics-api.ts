@@ -1,11 +1,13 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { AppError, httpObservability, jsonErrorHandler, type Logger } from '@rr/kit';
-import { EstimateQuery, EstimatesBody, MatchCountQuery, ReportQuery, type EstimatesAnswer } from '@rr/proto';
+import { AppError, bearerTokenOf, httpObservability, jsonErrorHandler, localeOf, sessionUserOfToken, type Logger } from '@rr/kit';
+import { API_ROLE_HEADER, EstimateQuery, EstimatesBody, MatchCountQuery, ReportQuery, analyticsLevelOf, type AnalyticsLevel, type EstimatesAnswer } from '@rr/proto';
+import { reportCsv, reportCsvFileName } from '../domain/report-csv';
+import { reportAtLevel, requireExport } from '../reports/report-access';
 import type { PriceEstimates } from '../reports/price-estimates';
 import type { PriceReports } from '../reports/price-reports';
 
-export type AnalyticsApiDeps = { reports: PriceReports; estimates: PriceEstimates; log: Logger };
+export type AnalyticsApiDeps = { reports: PriceReports; estimates: PriceEstimates; jwtSecret: string; log: Logger };
 
 /** A failed query as VALIDATION_FAILED naming each field, the first in the message. */
 export function validationError(error: z.ZodError): AppError {
@@ -21,7 +23,7 @@ export function validationError(error: z.ZodError): AppError {
  * The analytics service's API, as the gateway forwards it (`/api/analytics/…` → `/analytics/…`,
  * and the public `/api/v1/report`): price reports for a place or a point, RadarPrice for an offer.
  */
-export function createAnalyticsApi({ reports, estimates, log }: AnalyticsApiDeps): Express {
+export function createAnalyticsApi({ reports, estimates, jwtSecret, log }: AnalyticsApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(httpObservability('analytics'));
@@ -29,10 +31,40 @@ export function createAnalyticsApi({ reports, estimates, log }: AnalyticsApiDeps
     fn(req).then((data) => res.json({ data }), next);
   };
 
-  app.get('/analytics/report', route(async (req) => {
+  /** The web caller's depth: from the session token's role; no token, or one expired, reads as a visitor's. */
+  const sessionLevel = (req: Request): AnalyticsLevel => {
+    const token = bearerTokenOf(req);
+    if (!token) return analyticsLevelOf(null);
+    try {
+      return analyticsLevelOf(sessionUserOfToken(token, jwtSecret).role);
+    } catch {
+      return analyticsLevelOf(null);
+    }
+  };
+  const reportQuery = (req: Request): ReportQuery => {
     const query = ReportQuery.safeParse(req.query);
     if (!query.success) throw validationError(query.error);
-    return reports.report(query.data);
+    return query.data;
+  };
+
+  app.get('/analytics/report', route(async (req) => reportAtLevel(reports, reportQuery(req), sessionLevel(req), localeOf(req))));
+  // The same report as a file, for the export level (Profi up): the figures, then the monthly series.
+  app.get('/analytics/report.csv', (req, res, next) => {
+    (async () => {
+      const level = sessionLevel(req);
+      const locale = localeOf(req);
+      requireExport(level, locale);
+      const answer = await reportAtLevel(reports, reportQuery(req), level, locale);
+      res.setHeader('content-type', 'text/csv; charset=utf-8');
+      res.setHeader('content-disposition', `attachment; filename="${reportCsvFileName(answer, locale)}"`);
+      res.send(reportCsv(answer, locale));
+    })().catch(next);
+  });
+  // The public API's `/api/v1/report`: reached only by the gateway after its key check (the
+  // `/api/analytics` proxy maps to `/analytics/…`, never here), which names the key owner's role.
+  app.get('/internal/public-api/report', route(async (req) => {
+    const role = Number(req.header(API_ROLE_HEADER));
+    return reportAtLevel(reports, reportQuery(req), analyticsLevelOf(Number.isInteger(role) && role >= 0 ? role : null), localeOf(req));
   }));
   app.get('/analytics/estimate', route(async (req) => {
     const query = EstimateQuery.safeParse(req.query);

@@ -1,4 +1,4 @@
-import type { AdType, DispositionLabel, GeoPoint, MatchCountAnswer, MatchCountQuery, PlaceKind, RealEstateType, ReportAnswer, ReportQuery } from '@rr/proto';
+import type { AdType, DispositionLabel, FullReportAnswer, GeoPoint, MatchCountAnswer, MatchCountQuery, PlaceKind, RealEstateType, ReportQuery } from '@rr/proto';
 import { monthlyMatchCounts, perMonth } from '../domain/match-count';
 import { AppError } from '@rr/kit';
 import type { BucketCount } from '../repositories/price-bucket.repository';
@@ -48,7 +48,7 @@ function typeShares(counts: readonly BucketCount[], keys: ReadonlySet<string>, l
 export class PriceReports {
   constructor(private readonly buckets: BucketReader, private readonly places: PlaceLookup, private readonly now: () => number = Date.now) {}
 
-  async report(q: ReportQuery): Promise<ReportAnswer> {
+  async report(q: ReportQuery): Promise<FullReportAnswer> {
     const asOf = this.now();
     const { fromMonth, toMonth } = reportWindow(asOf, q.months);
     const place = q.placeKind ? this.places(q.placeKind, q.placeCode!) : null;

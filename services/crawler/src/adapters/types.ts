@@ -22,6 +22,11 @@ export type ListingRef = {
   fingerprint: string;
   /** Promoted ("topped", TOP) items stand at the head of page 1 whatever their age. */
   promoted: boolean;
+  /**
+   * Who publishes, where the list card says it and the detail does not (Reality.cz): true private,
+   * false an agency; absent or null when the card does not tell. The detail's own fact wins.
+   */
+  privateSeller?: boolean | null;
 };
 
 export type ListPage = { refs: ListingRef[]; hasMore: boolean };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WatchdogCriteria } from '@rr/proto';
+import { WatchdogCriteria, WatchdogCriteriaFields, WHERE_REQUIRED } from '@rr/proto';
 import { openApiDocument } from './document';
 import { zodToJsonSchema } from './zod-to-json-schema';
 
@@ -36,7 +36,15 @@ describe('zod to JSON schema', () => {
 
   it('documents the watchdog criteria with every field', () => {
     const out = zodToJsonSchema(WatchdogCriteria) as { properties: Record<string, unknown> };
-    expect(Object.keys(out.properties)).toEqual(Object.keys(WatchdogCriteria.shape));
+    expect(Object.keys(out.properties)).toEqual(Object.keys(WatchdogCriteriaFields.shape));
+  });
+
+  it('documents that places or an area drawn on a map will do, not places alone', () => {
+    const out = zodToJsonSchema(WatchdogCriteria) as { description: string; required?: string[]; properties: Record<string, { minItems?: number; description?: string }> };
+    expect(out.properties.places.minItems).toBeUndefined();
+    expect(out.required ?? []).not.toContain('places');
+    expect(out.properties.places.description).toContain('unless `mapArea` is given');
+    expect(out.description).toContain(WHERE_REQUIRED);
   });
 
   it('generates an OpenAPI document naming the spec calls', () => {

@@ -33,6 +33,7 @@ const reportExample = {
       daysOnMarket: { medianDays: 41, ended: 187, censored: 225 }, realEstateTypes: { Apartment: 412, House: 96 }, dispositions: { '2+kk': 412 },
       monthly: [{ month: '2026-09', n: 131, medianPricePerM2: 107_800, medianPrice: 6_150_000 }],
     },
+    level: 'export', locked: [],
   },
 };
 
@@ -75,7 +76,7 @@ export function publicOpenApiDocument(): JsonSchema {
       },
       '/report': {
         get: {
-          operationId: 'report', summary: 'Price report for a place or a point with a radius (scope `report`)',
+          operationId: 'report', summary: 'Price report for a place or a point with a radius (scope `report`). The depth follows the key owner\'s plan (`level`, `locked`); a window longer than the plan allows answers 403 FEATURE_NOT_IN_PLAN.',
           parameters: queryParameters(objectOf(ReportQuery)),
           responses: { '200': { description: 'The report', content: { 'application/json': { schema: { type: 'object', properties: { data: ref('ReportAnswer') } }, example: reportExample } } }, '404': error('Unknown place'), ...ERRORS },
         },

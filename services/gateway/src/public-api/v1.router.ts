@@ -99,7 +99,7 @@ export function publicApiV1(d: PublicApiDeps): Router {
     }
   };
 
-  r.get('/report', scope('report'), forward('report', (q) => `${d.analyticsUrl}/analytics/report?${q}`));
+  r.get('/report', scope('report'), forward('report', (q) => `${d.analyticsUrl}/internal/public-api/report?${q}`));
   r.get('/real-estate', scope('real-estate'), forward('real-estate', (q) => `${d.offersUrl}/internal/public-api/real-estate?${q}`));
   r.get('/history/list', scope('history'), forward('history/list', (q) => `${d.offersUrl}/internal/public-api/history/list?${q}`));
   r.get('/history/detail', scope('history'), forward('history/detail', (q) => `${d.offersUrl}/internal/public-api/history/detail?${q}`));

@@ -35,9 +35,11 @@ export class WordFilter implements Narrowing {
   private anyMask = new Int32Array(64);
   private noneMask = new Int32Array(64);
   private hitMask = 0;
-  /** Where the runs with a short code (`codeOf`: the first 127 filed) start, by code. */
+  /** Where the runs with a short code (`codeOf`: the first 127 filed) start, by code; per code, the offer its answer belongs to, and the answer. */
   private readonly codeStarts = new Int32Array(MAX_NARROW_CODE + 1);
-  /** Scratch: the run of each candidate of a batch, read first so the reads overlap. */
+  private readonly codeSeenIn = new Int32Array(MAX_NARROW_CODE + 1);
+  private readonly codeAnswers = new Uint8Array(MAX_NARROW_CODE + 1);
+  /** Scratch: (position, run) of each candidate of a batch without a code, read first so the reads overlap. */
   private runAt = new Int32Array(256);
   private generation = 0;
   private scanned = 0;
@@ -88,19 +90,36 @@ export class WordFilter implements Narrowing {
    * row carries, or else in one loop of independent reads of the slot table.
    */
   decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void {
-    if (count > this.runAt.length) this.runAt = new Int32Array(Math.max(count, this.runAt.length * 2));
+    if (2 * count > this.runAt.length) this.runAt = new Int32Array(Math.max(2 * count, this.runAt.length * 2));
     const runAt = this.runAt;
     const starts = this.starts.data;
     const known = this.starts.length;
-    const codeStarts = this.codeStarts;
     const words = WORDS, shift = NARROW_CODE_SHIFT;
+    // Coded candidates take their code's answer, decided once per offer; the others their run's.
+    const codeSeenIn = this.codeSeenIn;
+    const codeAnswers = this.codeAnswers;
+    const generation = this.generation;
+    let uncoded = 0;
     for (let i = 0; i < count; i++) {
       const meta = metas[i];
+      if ((meta & words) === 0) {
+        verdicts[i] = 1;
+        continue;
+      }
       const code = meta >>> shift;
-      const slot = slots[i];
-      runAt[i] = (meta & words) === 0 ? 0 : code !== 0 ? codeStarts[code] : slot < known ? starts[slot] : 0;
+      if (code === 0) {
+        const slot = slots[i];
+        runAt[uncoded++] = i;
+        runAt[uncoded++] = slot < known ? starts[slot] : 0;
+        continue;
+      }
+      if (codeSeenIn[code] !== generation) {
+        codeAnswers[code] = this.allowsRun(this.codeStarts[code]) ? 1 : 0;
+        codeSeenIn[code] = generation;
+      }
+      verdicts[i] = codeAnswers[code];
     }
-    for (let i = 0; i < count; i++) verdicts[i] = this.allowsRun(runAt[i]) ? 1 : 0;
+    for (let k = 0; k < uncoded; k += 2) verdicts[runAt[k]] = this.allowsRun(runAt[k + 1]) ? 1 : 0;
   }
 
   private allowsRun(at: number): boolean {
@@ -149,6 +168,18 @@ export class WordFilter implements Narrowing {
 
   /** The offset of the criterion's run, filing it when new (terms are sorted and unique: equal criteria give one key). */
   private runOf(words: WordsCriterion): number {
+    // Filing a watchdog asks twice in a row (`codeOf` for its rows, then `set`): the second is free.
+    if (words === this.lastWords) return this.lastRun;
+    const at = this.fileRun(words);
+    this.lastWords = words;
+    this.lastRun = at;
+    return at;
+  }
+
+  private lastWords: WordsCriterion | null = null;
+  private lastRun = 0;
+
+  private fileRun(words: WordsCriterion): number {
     const key = `${words.any.join(' ')}|${words.none.join(' ')}`;
     let at = this.runIds.get(key);
     if (at !== undefined) return at;

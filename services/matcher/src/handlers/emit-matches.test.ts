@@ -1,7 +1,7 @@
-import { DEFAULT_SCHEDULE, ROLES, type Watchdog } from '@rr/proto';
+import { DEFAULT_SCHEDULE, ROLES, checkMapArea, type MapArea, type Watchdog } from '@rr/proto';
 import { exampleWatchdog } from '@rr/proto/examples';
 import type { Hit } from '../domain/watchdog-registry';
-import { recipientsOf as recipientsOfHits } from './emit-matches';
+import { areaOfWatchdog, recipientsOf as recipientsOfHits } from './emit-matches';
 
 const watchdog = (over: Partial<Watchdog>): Watchdog => ({ ...exampleWatchdog, ownerRole: ROLES.STANDARD, ...over });
 /** Each watchdog as a new-offer hit. */
@@ -48,5 +48,27 @@ describe('recipients of the matching watchdogs', () => {
     const got = recipientsOfHits([{ watchdog: own, reason: 'new' }, { watchdog: shared, reason: 'priceDrop' }]);
     expect(got.find((r) => r.email === 'partner@example.cz')).toMatchObject({ reason: 'priceDrop', member: true, watchdog: { id: 'w_shared' } });
     expect(got.find((r) => r.email === 'owner@example.cz')).toMatchObject({ reason: 'priceDrop', member: false });
+  });
+});
+
+describe('the area a match carries for the e-mail', () => {
+  const ring = (lon: number, lat: number, d: number) => [[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]];
+  const drawn = (...boxes: number[][][]): MapArea => {
+    const check = checkMapArea({ type: 'MultiPolygon', coordinates: boxes.map((r) => [r]) });
+    if (!check.ok) throw new Error(check.problem);
+    return check.area;
+  };
+
+  it('tells the polygons and their size of an area watchdog, and nothing for one without an area', () => {
+    const area = drawn(ring(16.6, 49.2, 0.01), ring(16.65, 49.2, 0.01));
+    const got = areaOfWatchdog(watchdog({ criteria: { ...exampleWatchdog.criteria, mapArea: area } }));
+    expect(got.mapArea?.polygons).toBe(2);
+    expect(got.mapArea?.km2).toBeCloseTo(6.47, 1);
+    expect(areaOfWatchdog(watchdog({}))).toEqual({});
+  });
+
+  it('computes an area once and answers the same for later matches', () => {
+    const w = watchdog({ criteria: { ...exampleWatchdog.criteria, mapArea: drawn(ring(16.6, 49.2, 0.01)) } });
+    expect(areaOfWatchdog(w).mapArea).toBe(areaOfWatchdog(w).mapArea);
   });
 });

@@ -1,5 +1,5 @@
 import type { Bus } from '@rr/kit';
-import { entitlementsOf, isPaying, type Delivery, type Locale, type Offer, type Watchdog } from '@rr/proto';
+import { entitlementsOf, isPaying, mapAreaSize, type Delivery, type Locale, type MapArea, type MapAreaSize, type Offer, type Watchdog } from '@rr/proto';
 import type { Hit, MatchReason } from '../domain/watchdog-registry';
 import { speaksBefore } from '../domain/watchdog-registry';
 
@@ -34,6 +34,21 @@ export function recipientsOf(hits: Hit[]): AlertRecipient[] {
   return [...byEmail.values()];
 }
 
+/** Areas' sizes, computed once per area object the registry holds (a replaced watchdog's go with it). */
+const sizes = new WeakMap<MapArea, MapAreaSize>();
+/** The watchdog's area as its alert e-mail tells it (polygons, km² to 3 decimals), or nothing. */
+export function areaOfWatchdog(w: Watchdog): { mapArea: MapAreaSize } | Record<string, never> {
+  const area = w.criteria.mapArea;
+  if (!area || area.coordinates.length === 0) return {};
+  let size = sizes.get(area);
+  if (!size) {
+    const { polygons, km2 } = mapAreaSize(area);
+    size = { polygons, km2: Math.round(km2 * 1000) / 1000 };
+    sizes.set(area, size);
+  }
+  return { mapArea: size };
+}
+
 /** One `match.found` per recipient, keyed by the e-mail in lower case so one person's alerts keep order. */
 export async function emitMatches(
   bus: Bus, hits: Hit[], offer: Offer, occasion: { fetchedAt: string; correlationId: string; withdrawnAt?: string },
@@ -54,7 +69,11 @@ export async function emitMatches(
       // RadarPrice beside each offer when the watchdog's owner pays (an invitee sees what the owner's plan shows).
       radarPrice: isPaying(r.watchdog.ownerRole),
       ...(r.delivery ? { delivery: r.delivery } : {}),
+      // The version of that delivery: the notifier re-plans held alerts only for later changes.
+      watchdogUpdatedAt: r.watchdog.updatedAt,
       ...(r.member ? { member: true } : {}),
+      // The area drawn on the map, which the e-mail names beside the watchdog's links.
+      ...areaOfWatchdog(r.watchdog),
     },
   }));
   await bus.publishMany('match.found', items, { correlationId: occasion.correlationId });

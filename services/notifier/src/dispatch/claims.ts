@@ -89,7 +89,9 @@ export class Claims {
       const key = q.entry._id;
       try {
         const [current, claim] = await Promise.all([this.ledger.findById(key), this.ledger.findClaim(key, q.gen)]);
-        if (!current || (current.status !== 'pending' && current.status !== 'claimed')) queue.close([key]);
+        // Stopped by a withdrawal: not remembered as closed (a comeback may open it again).
+        if (current?.status === 'withdrawn') queue.forget([key]);
+        else if (!current || (current.status !== 'pending' && current.status !== 'claimed')) queue.close([key]);
         else if ((current.claims ?? 0) > q.gen) queue.putBack([queuedOf(current, options.claimTimeoutMs)]);
         else queue.putBack([{ entry: current, gen: q.gen + 1, takeover: true, readyAt: (claim?.at.getTime() ?? Date.now()) + options.claimTimeoutMs }]);
       } catch (err) {

@@ -1,6 +1,6 @@
 import type { Confirmations } from '../confirmations';
 import type { LedgerEntry } from '../repositories/ledger.model';
-import type { LedgerRepository } from '../repositories/ledger.repository';
+import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
 import { acceptedOf, queuedOf, type DispatchContext } from './context';
 
 /** A sent but unreported entry younger than this may still be on its way through this very process. */
@@ -13,7 +13,7 @@ const REPORT_GRACE_MS = 5_000;
  */
 export class Recovery {
   constructor(
-    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds' | 'bringForward'>,
+    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds' | 'bringForward' | 'reopen'>,
     private readonly confirmations: Confirmations,
     private readonly ctx: DispatchContext,
   ) {}
@@ -74,22 +74,31 @@ export class Recovery {
    * Keys that were already in the ledger when inserted. Usually an old alert (nothing to do); but an
    * entry of a batch whose first attempt failed half-way, or one another instance left behind,
    * is still open and is taken up here rather than at the next rescan. A waiting entry that the new
-   * match wants earlier (`dueAt`: an instant watchdog, or a switch to instant) is brought forward.
+   * match wants earlier (its `dueAt`: an instant watchdog, or a switch to instant) is brought
+   * forward. An entry stopped by its offer's withdrawal is opened again by a match fetched after the
+   * withdrawal (the offer is back; the person never heard of it); an older match leaves it stopped.
    */
-  async adoptIfOpen(keys: string[], dueAt: Map<string, Date> = new Map()): Promise<void> {
+  async adoptIfOpen(keys: string[], fresh: Map<string, Omit<NewEntry, 'claim'>> = new Map()): Promise<void> {
     const { queue } = this.ctx;
     const unknown = keys.filter((k) => !queue.knows(k));
     if (unknown.length === 0) return;
     const entries = await this.ledger.findByIds(unknown);
-    const earlier = entries.filter((e) => e.status === 'pending' && (dueAt.get(e._id)?.getTime() ?? Infinity) < e.dueAt.getTime());
+    const dueAt = (key: string) => fresh.get(key)?.dueAt.getTime() ?? Infinity;
+    const earlier = entries.filter((e) => e.status === 'pending' && dueAt(e._id) < e.dueAt.getTime());
     if (earlier.length > 0) {
-      await this.ledger.bringForward(earlier.map((e) => ({ key: e._id, dueAt: dueAt.get(e._id)! })));
-      for (const e of earlier) Object.assign(e, { dueAt: dueAt.get(e._id)!, heldFor: null });
+      await this.ledger.bringForward(earlier.map((e) => ({ key: e._id, dueAt: fresh.get(e._id)!.dueAt })));
+      for (const e of earlier) Object.assign(e, { dueAt: fresh.get(e._id)!.dueAt, heldFor: null });
+    }
+    const back = entries.filter((e) => e.status === 'withdrawn' && fresh.has(e._id) && Date.parse(fresh.get(e._id)!.fetchedAt) > Date.parse(e.withdrawnAt ?? ''));
+    if (back.length > 0) {
+      await this.ledger.reopen(back.map((e) => ({ key: e._id, fields: withoutId(fresh.get(e._id)!) })));
+      for (const e of back) Object.assign(e, withoutId(fresh.get(e._id)!), { status: 'pending', withdrawnAt: null, batchId: null, claimedAt: null });
     }
     let adopted = 0;
     for (const entry of entries) {
       if (entry.status === 'pending' || entry.status === 'claimed') adopted += this.adopt(entry) ? 1 : 0;
-      else if (entry.status !== 'sent' || entry.reported) queue.close([entry._id]);
+      // A withdrawn entry is not remembered as closed: a later comeback is looked up again.
+      else if (entry.status !== 'withdrawn' && (entry.status !== 'sent' || entry.reported)) queue.close([entry._id]);
     }
     if (adopted > 0) this.ctx.kick();
   }
@@ -99,4 +108,10 @@ export class Recovery {
     if (entry.status === 'pending' && !this.ctx.coverage.holds(entry.dueAt)) return false;
     return this.ctx.queue.add(queuedOf(entry, this.ctx.options.claimTimeoutMs));
   }
+}
+
+/** A match's fields for an entry opened again (its key stays). */
+function withoutId<T extends { _id: string }>(fields: T): Omit<T, '_id'> {
+  const { _id, ...rest } = fields;
+  return rest;
 }

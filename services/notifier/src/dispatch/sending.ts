@@ -53,7 +53,7 @@ export class Sending {
     const mail = renderAlertEmail({
       locale: first.locale, emailId: batch.batchId, publicUrl: options.publicUrl, tokenOf: options.tokenOf, ad,
       email: first.email, memberTokenOf: options.memberTokenOf,
-      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true, estimate: e.radarPrice ? estimates.get(e.offer.id) : null })),
+      items: entries.map((e) => ({ offer: e.offer, watchdogId: e.watchdogId, reason: e.reason, heldFor: e.heldFor ?? null, member: e.member === true, estimate: e.radarPrice ? estimates.get(e.offer.id) : null, mapArea: e.mapArea ?? null })),
     });
     let sent: Awaited<ReturnType<Mailer['send']>>;
     const sendStarted = Date.now();

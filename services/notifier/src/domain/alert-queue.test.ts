@@ -151,6 +151,43 @@ describe('alert queue', () => {
   });
 });
 
+describe('alert queue: held entries planned again or withdrawn', () => {
+  it('moves a waiting entry to its new time within the horizon, and lets it leave memory beyond it', () => {
+    const q = queue();
+    const soon = entry('a@x.cz', 'p1', T0, { heldFor: 'digest', dueAt: new Date(T0 + 8_000) });
+    const later = entry('a@x.cz', 'p2', T0, { heldFor: 'digest', dueAt: new Date(T0 + 8_000) });
+    q.add(queued(soon, T0 + 8_000));
+    q.add(queued(later, T0 + 8_000));
+    expect(q.replan(soon._id, { dueAt: new Date(T0), heldFor: null }, true)).toBe(true);
+    expect(q.replan(later._id, { dueAt: new Date(T0 + 86_400_000), heldFor: 'digest' }, false)).toBe(true);
+    expect(q.knows(later._id)).toBe(false);
+    const { picks } = q.takeDue(T0, 8);
+    expect(offersOf(picks)).toEqual([['a@x.cz', ['p1']]]);
+    expect(picks[0].entries[0].entry).toMatchObject({ heldFor: null, dueAt: new Date(T0) });
+    expect(q.takeDue(T0 + 60_000, 8).picks).toEqual([]);
+  });
+
+  it('leaves entries in flight and unknown ones alone', () => {
+    const q = queue();
+    const e = entry('b@x.cz', 'p1');
+    q.add(queued(e, T0));
+    q.takeDue(T0, 8);
+    expect(q.replan(e._id, { dueAt: new Date(T0 + 60_000), heldFor: 'digest' }, true)).toBe(false);
+    expect(q.replan('nobody|p9', { dueAt: new Date(T0), heldFor: null }, true)).toBe(false);
+    expect(q.stats()).toMatchObject({ waiting: 0, inFlight: 1 });
+  });
+
+  it('drops withdrawn entries without remembering them as closed (a comeback may open them)', () => {
+    const q = queue();
+    const e = entry('c@x.cz', 'p1');
+    q.add(queued(e, T0 + 1_000));
+    expect(q.withdraw([e._id, 'c@x.cz|unknown'])).toBe(1);
+    expect(q.knows(e._id)).toBe(false);
+    expect(q.stats()).toMatchObject({ waiting: 0, people: 0 });
+    expect(q.takeDue(T0 + 2_000, 8).picks).toEqual([]);
+  });
+});
+
 describe('capOf', () => {
   it('is the most generous tier cap among the entries, or the default when none carries one', () => {
     expect(capOf([{ maxOffers: 10 }, { maxOffers: 50 }, {}], 7)).toBe(50);

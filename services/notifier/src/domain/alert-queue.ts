@@ -174,6 +174,39 @@ export class AlertQueue {
     }
   }
 
+  /**
+   * A waiting entry planned again (a change of delivery): it keeps its place with its new time when
+   * that is within the view's horizon (`inView`), else it leaves memory until the due scan brings it.
+   * Entries in flight are left alone (they are being sent). Whether the entry was waiting here.
+   */
+  replan(key: string, plan: { dueAt: Date; heldFor: LedgerEntry['heldFor'] }, inView: boolean): boolean {
+    const email = this.waitingKeys.get(key);
+    if (email === undefined) return false;
+    const entries = this.waiting.get(email)!;
+    const queued = entries.get(key)!;
+    if (inView) {
+      entries.set(key, { ...queued, entry: { ...queued.entry, ...plan }, readyAt: Math.max(plan.dueAt.getTime(), queued.takeover ? queued.readyAt : 0) });
+      return true;
+    }
+    this.unwait(email, key);
+    return true;
+  }
+
+  /**
+   * Waiting entries that must not go out (their offer was withdrawn): dropped from memory, and not
+   * remembered as closed, so a match of the offer back on the market is looked up and may open them.
+   */
+  withdraw(keys: Iterable<string>): number {
+    let dropped = 0;
+    for (const key of keys) {
+      const email = this.waitingKeys.get(key);
+      if (email === undefined) continue;
+      this.unwait(email, key);
+      dropped++;
+    }
+    return dropped;
+  }
+
   /** Entries this process no longer tracks: sent, closed for good, or taken by another sender. */
   close(keys: string[]): void {
     const limit = this.rules.recentLimit ?? RECENT_LIMIT;
@@ -214,6 +247,13 @@ export class AlertQueue {
     }
     if (entries.size === 0) this.waiting.delete(email);
     return taken;
+  }
+
+  private unwait(email: string, key: string): void {
+    const entries = this.waiting.get(email)!;
+    entries.delete(key);
+    this.waitingKeys.delete(key);
+    if (entries.size === 0) this.waiting.delete(email);
   }
 
   private waitingEntry(key: string): QueuedEntry | undefined {

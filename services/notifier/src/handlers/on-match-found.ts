@@ -1,5 +1,5 @@
 import { traceCarrierOf, traceContextOf, type HandlerContext } from '@rr/kit';
-import { deliveryDueAt, type Envelope, type MatchFoundV1 } from '@rr/proto';
+import { deliveryDueAt, deliveryKeyOf, type Envelope, type MatchFoundV1 } from '@rr/proto';
 import { ledgerKeyOf } from '../domain/alert-rules';
 import type { Dispatcher } from '../dispatcher';
 import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
@@ -35,7 +35,9 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         watchdogId: match.watchdogId, offerId: match.offer.id, reason: match.reason, offer: match.offer,
         withAds: match.withAds, maxOffers: match.maxOffers ?? null, radarPrice: match.radarPrice ?? false, fetchedAt: match.fetchedAt,
         correlationId: event.correlationId, trace: traceCarrierOf(traceContextOf(event)) ?? null,
-        dueAt, heldFor: held.heldFor, member: match.member === true,
+        dueAt, heldFor: held.heldFor, member: match.member === true, ...(match.mapArea ? { mapArea: match.mapArea } : {}),
+        // What the entry was planned with: a later change of the watchdog's delivery re-plans it (dispatch/held-changes.ts).
+        deliveryKey: deliveryKeyOf(match.delivery), deliveryAsOf: match.watchdogUpdatedAt ?? null,
       });
     }
     const plan = dispatcher.plan([...fresh.values()], now.getTime());
@@ -49,7 +51,7 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
     dispatcher.timings.record('insert', Date.now() - now.getTime());
     dispatcher.accept(outcome.inserted, plan);
     if (outcome.duplicates.length > 0) {
-      dispatcher.adoptIfOpen(outcome.duplicates, new Map(outcome.duplicates.map((key) => [key, fresh.get(key)!.dueAt]))).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
+      dispatcher.adoptIfOpen(outcome.duplicates, new Map(outcome.duplicates.map((key) => [key, fresh.get(key)!]))).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
     }
     ctx.log.debug({ matches: events.length, inserted: outcome.inserted.length }, 'matches recorded');
   };

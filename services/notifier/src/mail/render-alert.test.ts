@@ -127,4 +127,36 @@ describe('renderAlertEmail', () => {
     const mail = renderAlertEmail(input({ items: [{ offer: { ...exampleOffer, title: '<script>x</script>' }, watchdogId: 'w', reason: 'new' }] }));
     expect(mail.html).not.toContain('<script>');
   });
+
+  it('tells a watchdog\'s area drawn on the map in words, with its owner\'s link to the page that shows the map', () => {
+    const area = { polygons: 2, km2: 3.4449 };
+    const cs = renderAlertEmail(input({ items: [{ offer: exampleOffer, watchdogId: 'w_1', reason: 'new', mapArea: area }] }));
+    expect(cs.text).toContain('Oblast na mapě: 2 oblasti (~3,4 km²)\nZobrazit na mapě: https://realityradar.cz/moje-filtry/w_1?filterId=w_1&emailId=e_1');
+    expect(cs.html).toMatch(/Oblast na mapě: 2 oblasti \(~3,4 km²\) · <a href="https:\/\/realityradar.cz\/moje-filtry\/w_1\?filterId=w_1&amp;emailId=e_1"[^>]*>Zobrazit na mapě<\/a>/);
+    const en = renderAlertEmail(input({ locale: 'en', items: [{ offer: exampleOffer, watchdogId: 'w_1', reason: 'new', mapArea: { polygons: 1, km2: 25.9 } }] }));
+    expect(en.text).toContain('Area on the map: 1 area (~26 km²)\nShow on the map: ');
+    expect(en.html).toContain('>Show on the map</a>');
+  });
+
+  it('names the area once per watchdog, and none for a watchdog without one', () => {
+    const items = [
+      { offer: { ...exampleOffer, id: 'p_1' }, watchdogId: 'w_area', reason: 'new' as const, mapArea: { polygons: 3, km2: 12 } },
+      { offer: { ...exampleOffer, id: 'p_2' }, watchdogId: 'w_area', reason: 'new' as const, mapArea: { polygons: 3, km2: 12 } },
+      { offer: { ...exampleOffer, id: 'p_3' }, watchdogId: 'w_places', reason: 'new' as const },
+    ];
+    const mail = renderAlertEmail(input({ items }));
+    expect(mail.text.match(/Oblast na mapě: 3 oblasti \(~12 km²\)/g)).toHaveLength(1);
+    expect(mail.html.match(/data-area/g)).toHaveLength(1);
+    expect(renderAlertEmail(input()).text).not.toContain('Oblast na mapě');
+  });
+
+  it('tells an invitee the shared watchdog\'s area without the owner\'s page', () => {
+    const mail = renderAlertEmail(input({
+      email: 'partner@example.cz', memberTokenOf: () => 'm-tok',
+      items: [{ offer: exampleOffer, watchdogId: 'w_1', reason: 'new', member: true, mapArea: { polygons: 1, km2: 0.5 } }],
+    }));
+    expect(mail.text).toContain('Oblast na mapě: 1 oblast (~0,5 km²)');
+    expect(mail.text).not.toContain('moje-filtry');
+    expect(mail.text).not.toContain('Zobrazit na mapě');
+  });
 });

@@ -1,4 +1,4 @@
-import { PORTAL_NAMES, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type Offer } from '@rr/proto';
+import { PORTAL_NAMES, mapAreaSummary, memberLinks, watchdogLinks, type AlertReason, type HeldFor, type Locale, type MapAreaSize, type Offer } from '@rr/proto';
 import { renderAdSlot, type AdCreative } from './ad-slot';
 import type { AlertEstimate } from './estimate-client';
 import { radarPriceHtml, radarPriceLine } from './radar-price';
@@ -7,9 +7,12 @@ import { bedsCount, escapeHtml, formatNumber, formatPrice, offersCount } from '.
 
 /**
  * `heldFor`: the alert waited for a digest or for quiet hours to end; `member`: the recipient is an invitee of the watchdog;
- * `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time.
+ * `estimate`: RadarPrice, for a paying owner's alert when the analytics service answered in time;
+ * `mapArea`: the watchdog's area drawn on a map, told beside its links.
  */
-export type AlertItem = { offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean; estimate?: AlertEstimate | null };
+export type AlertItem = {
+  offer: Offer; watchdogId: string; reason: AlertReason; heldFor?: HeldFor | null; member?: boolean; estimate?: AlertEstimate | null; mapArea?: MapAreaSize | null;
+};
 
 export type AlertEmailInput = {
   locale: Locale;
@@ -34,7 +37,7 @@ const T = {
     intro: 'Našli jsme pro vás nabídky podle vašeho hlídacího psa.', footer: 'Tento e-mail vám posílá Reality Radar, protože máte aktivního hlídacího psa.',
     digest: 'Přehled nabídek', digestIntro: 'Váš přehled nabídek podle hlídacích psů od posledního e-mailu.',
     quietIntro: 'Tyto nabídky jsme našli během vašeho klidového času.',
-    shared: 'Sdílený hlídací pes', leave: 'Přestat dostávat upozornění tohoto psa',
+    shared: 'Sdílený hlídací pes', leave: 'Přestat dostávat upozornění tohoto psa', showMap: 'Zobrazit na mapě',
     memberFooter: 'Tento e-mail dostáváte, protože jste přijali pozvání ke sdílenému hlídacímu psovi.',
   },
   en: {
@@ -43,7 +46,7 @@ const T = {
     intro: 'We found offers matching your watchdog.', footer: 'You receive this e-mail from Reality Radar because you have an active watchdog.',
     digest: 'Your digest', digestIntro: 'Your digest of offers matching your watchdogs since the last e-mail.',
     quietIntro: 'We found these offers during your quiet hours.',
-    shared: 'Shared watchdog', leave: 'Stop receiving this watchdog\'s alerts',
+    shared: 'Shared watchdog', leave: 'Stop receiving this watchdog\'s alerts', showMap: 'Show on the map',
     memberFooter: 'You receive this e-mail because you accepted an invitation to a shared watchdog.',
   },
 } as const;
@@ -67,16 +70,23 @@ export function renderAlertEmail(input: AlertEmailInput): RenderedEmail {
       : `${count} – Reality Radar`;
   const ad = renderAdSlot(input.ad, locale, base);
   // An owner's watchdog offers edit, prolong and unsubscribe; an invitee's only leaving it.
-  const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true }])).values()];
+  const watchdogs = [...new Map(items.map((i) => [`${i.watchdogId}|${i.member === true}`, { id: i.watchdogId, member: i.member === true, area: i.mapArea ?? null }])).values()];
+  // An area is told in words (a picture would need map tiles); its owner's link opens the watchdog's page, which shows the map.
+  const areaText = (area: MapAreaSize | null) => (area ? mapAreaSummary(area, locale) : null);
   const leaveOf = (id: string) => memberLinks(base, id, input.email ?? '', input.memberTokenOf?.(id, input.email ?? '') ?? '');
   const anyOwned = watchdogs.some((w) => !w.member);
   const footer = anyOwned ? t.footer : t.memberFooter;
 
   const cards = items.map((item) => card(item, locale, base)).join('');
-  const footers = watchdogs.map(({ id, member }) => {
-    if (member) return `<p style="margin:4px 0">${t.shared}: <a href="${escapeHtml(leaveOf(id).leavePage)}" style="color:#0b5cad">${t.leave}</a></p>`;
+  const footers = watchdogs.map(({ id, member, area }) => {
+    const told = areaText(area);
+    if (member) {
+      const areaLine = told ? `<p style="margin:4px 0" data-area>${escapeHtml(told)}</p>` : '';
+      return `${areaLine}<p style="margin:4px 0">${t.shared}: <a href="${escapeHtml(leaveOf(id).leavePage)}" style="color:#0b5cad">${t.leave}</a></p>`;
+    }
     const links = linksOf(id);
-    return `<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
+    const areaLine = told ? `<p style="margin:4px 0" data-area>${escapeHtml(told)} · <a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.showMap}</a></p>` : '';
+    return `${areaLine}<p style="margin:4px 0"><a href="${escapeHtml(links.edit(input.emailId))}" style="color:#0b5cad">${t.edit}</a> · <a href="${escapeHtml(links.prolong)}" style="color:#0b5cad">${t.prolong}</a> · <a href="${escapeHtml(links.unsubscribePage)}" style="color:#0b5cad">${t.unsubscribe}</a></p>`;
   }).join('');
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title>
 <style>@media (max-width:620px){.wrap{width:100%!important}.photo img{width:100%!important;height:auto!important}.ad .ad-d{display:none!important}.ad .ad-m{display:block!important;max-height:none!important}}</style></head>
@@ -94,10 +104,11 @@ ${ad.html}
     intro, '',
     ...items.map((item) => textCard(item, locale, base)),
     ad.text,
-    ...watchdogs.map(({ id, member }) => {
-      if (member) return `${t.shared} – ${t.leave}: ${leaveOf(id).leavePage}`;
+    ...watchdogs.map(({ id, member, area }) => {
+      const told = areaText(area);
+      if (member) return `${told ? `${told}\n` : ''}${t.shared} – ${t.leave}: ${leaveOf(id).leavePage}`;
       const links = linksOf(id);
-      return `${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
+      return `${told ? `${told}\n${t.showMap}: ${links.edit(input.emailId)}\n` : ''}${t.edit}: ${links.edit(input.emailId)}\n${t.prolong}: ${links.prolong}\n${t.unsubscribe}: ${links.unsubscribePage}`;
     }),
     '', footer, ...(notices > 0 ? [noticeText(locale).why] : []), ...(ad.footerText ? [ad.footerText] : []),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');

@@ -1,12 +1,14 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { HeldFor, Locale, MatchFoundV1, Offer } from '@rr/proto';
+import type { HeldFor, Locale, MapAreaSize, MatchFoundV1, Offer } from '@rr/proto';
 
 /**
  * One alert per recipient and property (the `_id`, see `ledgerKeyOf`). Its life:
  * pending (waits for `dueAt`) → claimed (a sender is on it, `batchId`) → sent (the provider took
- * it) | failed (refused for good) | dead (gave up after repeated transient failures).
+ * it) | failed (refused for good) | dead (gave up after repeated transient failures). A pending
+ * entry whose offer is withdrawn before it goes out is `withdrawn` (never sent as a live offer;
+ * opened again by a match of the offer back on the market, docs/decisions.md "Alert kinds").
  */
-export type LedgerStatus = 'pending' | 'claimed' | 'sent' | 'failed' | 'dead';
+export type LedgerStatus = 'pending' | 'claimed' | 'sent' | 'failed' | 'dead' | 'withdrawn';
 
 export type LedgerEntry = {
   _id: string;
@@ -43,8 +45,16 @@ export type LedgerEntry = {
   messageId: string | null;
   /** Why the entry waits past its window: the recipient's digest, or their quiet hours (docs/decisions.md, "Delivery"). */
   heldFor?: HeldFor | null;
+  /** `deliveryKeyOf` the delivery the entry was planned under (held alerts are re-planned when it changes). */
+  deliveryKey?: string | null;
+  /** The watchdog's `updatedAt` in the state that delivery came from (an older state re-plans nothing). */
+  deliveryAsOf?: string | null;
+  /** Status `withdrawn`: the withdrawal of the offer that stopped it. */
+  withdrawnAt?: string | null;
   /** The recipient is an invitee of the shared watchdog: the e-mail offers to leave it, not to edit it. */
   member?: boolean;
+  /** The watchdog's area drawn on a map (polygons, km²), which the e-mail names; missing without one. */
+  mapArea?: MapAreaSize | null;
   /** The campaign whose banner the e-mail carried (reported on alert.sent). */
   adCampaignId?: string | null;
   failure: string | null;
@@ -54,7 +64,7 @@ export type LedgerEntry = {
 const schema = new Schema<LedgerEntry>(
   {
     _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
-    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, member: Boolean, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
+    offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, deliveryKey: String, deliveryAsOf: String, withdrawnAt: String, member: Boolean, mapArea: Schema.Types.Mixed, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
   },
@@ -66,6 +76,10 @@ schema.index({ status: 1, reported: 1 });
 // Entries held for a digest or the end of quiet hours stay out of memory until they come due: the
 // due scan reads the pending ones by due time, in pages by (dueAt, _id) — every 8:00 digest shares one dueAt.
 schema.index({ status: 1, dueAt: 1, _id: 1 });
+// A change of a watchdog's delivery re-plans its held entries: read by watchdog (`$in` per batch of changes).
+schema.index({ watchdogId: 1, status: 1 });
+// By offer: the open entries a withdrawal stops, and who was told about an offer (any kind) for its notice.
+schema.index({ offerId: 1, email: 1 });
 
 export const ledgerModel = (connection: Connection): Model<LedgerEntry> =>
   connection.models.AlertLedger ?? connection.model<LedgerEntry>('AlertLedger', schema, 'alert_ledger');

@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
-import type { Offer } from '@rr/proto';
+import type { HeldFor, Offer } from '@rr/proto';
 import { alertClaimModel, claimIdOf, ledgerModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
@@ -15,6 +15,10 @@ export type ClaimStatement = { key: string; gen: number; batchId: string };
 export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null; adCampaignId?: string | null };
 
 const DUPLICATE_KEY = 11000;
+
+/** A held entry as a change of delivery reads it: its plan and whose it is, not its offer. */
+export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
+const HELD_FIELDS = { _id: 1, email: 1, watchdogId: 1, dueAt: 1, heldFor: 1, createdAt: 1, deliveryKey: 1, deliveryAsOf: 1 } as const;
 
 /**
  * An entry's offer is stored as JSON in binary data: FerretDB decodes and encodes a nested
@@ -173,6 +177,74 @@ export class LedgerRepository {
   async bringForward(items: Array<{ key: string; dueAt: Date }>): Promise<void> {
     await this.bulk(this.entries, items.map((i) => ({
       updateOne: { filter: { _id: i.key, status: 'pending' as LedgerStatus, dueAt: { $gt: i.dueAt } }, update: { $set: { dueAt: i.dueAt, heldFor: null } } },
+    })));
+  }
+
+  /**
+   * The pending entries of these watchdogs held for a digest or quiet hours (the `{watchdogId,
+   * status}` index), without their offers: what a change of delivery may re-plan. Streamed, so
+   * memory holds a page whatever a watchdog holds.
+   */
+  async *heldForWatchdogs(watchdogIds: string[]): AsyncGenerator<HeldEntry> {
+    for (let i = 0; i < watchdogIds.length; i += 500) {
+      const cursor = this.entries.find(
+        { watchdogId: { $in: watchdogIds.slice(i, i + 500) }, status: 'pending' },
+        { projection: HELD_FIELDS, batchSize: 500 },
+      );
+      for await (const doc of cursor) if (doc.heldFor) yield doc as HeldEntry;
+    }
+  }
+
+  /** New times for held entries (a change of delivery); only while still pending, by `_id`. */
+  async replan(items: Array<{ key: string; dueAt: Date; heldFor: HeldFor | null; deliveryKey: string; deliveryAsOf: string }>): Promise<void> {
+    await this.bulk(this.entries, items.map(({ key, ...plan }) => ({
+      updateOne: { filter: { _id: key, status: 'pending' as LedgerStatus }, update: { $set: plan } },
+    })));
+  }
+
+  /** The pending entries about these offers (the `{offerId, email}` index), without their offers: what a withdrawal stops. */
+  async *pendingAbout(offerIds: string[]): AsyncGenerator<Pick<LedgerEntry, '_id' | 'email' | 'offerId' | 'reason' | 'fetchedAt'>> {
+    for (let i = 0; i < offerIds.length; i += 500) {
+      const cursor = this.entries.find({ offerId: { $in: offerIds.slice(i, i + 500) }, status: 'pending' }, { projection: { _id: 1, email: 1, offerId: 1, reason: 1, fetchedAt: 1 }, batchSize: 500 });
+      for await (const doc of cursor) yield doc;
+    }
+  }
+
+  /** Stops pending entries whose offer was withdrawn before they went out; only while still pending. */
+  async markWithdrawn(items: Array<{ key: string; withdrawnAt: string }>): Promise<void> {
+    await this.bulk(this.entries, items.map((i) => ({
+      updateOne: { filter: { _id: i.key, status: 'pending' as LedgerStatus }, update: { $set: { status: 'withdrawn' as LedgerStatus, withdrawnAt: i.withdrawnAt } } },
+    })));
+  }
+
+  /**
+   * Of these people and offers, the pairs the ledger shows a sent alert about (a new offer, a drop
+   * or a comeback): one read by `{offerId, email}` per chunk of offers, bounded by those people.
+   */
+  async toldAbout(pairs: Array<{ email: string; offerId: string }>): Promise<Set<string>> {
+    const told = new Set<string>();
+    const offerIds = [...new Set(pairs.map((p) => p.offerId))];
+    const emails = [...new Set(pairs.map((p) => p.email))];
+    for (let i = 0; i < offerIds.length; i += 500) {
+      const cursor = this.entries.find(
+        { offerId: { $in: offerIds.slice(i, i + 500) }, email: { $in: emails }, status: 'sent' },
+        { projection: { email: 1, offerId: 1, reason: 1 }, batchSize: 500 },
+      );
+      for await (const doc of cursor) if (doc.reason !== 'noLongerActive') told.add(`${doc.email}|${doc.offerId}`);
+    }
+    return told;
+  }
+
+  /**
+   * Opens a withdrawn entry again with a match of its offer back on the market (fetched after the
+   * withdrawal): it was never sent, so the person hears of the offer now. Only while `withdrawn`.
+   */
+  async reopen(items: Array<{ key: string; fields: Partial<LedgerEntry> }>): Promise<void> {
+    await this.bulk(this.entries, items.map(({ key, fields }) => ({
+      updateOne: {
+        filter: { _id: key, status: 'withdrawn' as LedgerStatus },
+        update: { $set: { ...(fields.offer ? { ...fields, offer: jsonBytes(fields.offer) as unknown as Offer } : fields), status: 'pending' as LedgerStatus, withdrawnAt: null, batchId: null, claimedAt: null, failure: null } },
+      },
     })));
   }
 

@@ -16,7 +16,7 @@ const office = simListing({
 });
 const land = simListing({
   portal: 'realitycz', listingId: code(4), realEstateType: 'Land', dispositionLabel: null, area: null, landArea: 1250,
-  price: 1_890_000, floor: null, ownership: null, construction: null, elevator: null, terraceTypes: [], contactPerson: null,
+  price: 1_890_000, floor: null, ownership: null, construction: null, elevator: null, terraceTypes: [], contactPerson: null, privateSeller: true,
 });
 const all = [flat, house, office, land];
 
@@ -24,6 +24,8 @@ function expectSameFacts(parsed: Record<string, unknown>, l: SimListing): void {
   expect(parsed).toMatchObject({
     ...coreFacts(l), floor: l.floor, ownership: l.ownership, construction: l.construction, elevator: l.elevator,
     terraceTypes: l.terraceTypes, images: l.images, contactPerson: l.contactPerson,
+    // Only the list card tells who publishes; the adapter carries it into the listing.
+    privateSeller: l.privateSeller,
   });
   expect(parsed.locality).toContain(l.place.pragueDistrict ?? l.place.name);
 }

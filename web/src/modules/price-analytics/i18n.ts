@@ -27,6 +27,15 @@ const cs = {
   'analysis.excluded': 'Bez ceny {price}, bez plochy {area}, odlehlých {outliers}.',
   'analysis.monthly': 'Medián ceny za m² po měsících (počet nabídek)',
   'analysis.trendCaption': 'Vývoj mediánu ceny za m² (plná čára, vlevo) a mediánu ceny (čárkovaně, vpravo, v milionech Kč). Čísla jsou v tabulce.',
+  'analysis.lockedFrom': '{what} – k dispozici od tarifu {tier}.',
+  'analysis.lockedLink': 'Porovnat tarify',
+  'analysis.locked.figures': 'Kvartily, průměr, interval spolehlivosti, doba inzerce a podíly typů a dispozic',
+  'analysis.locked.monthly': 'Vývoj cen po měsících (graf a tabulka)',
+  'analysis.locked.longWindow': 'Období {n} měsíců',
+  'analysis.locked.csv': 'Export do CSV',
+  'analysis.windowCapped': 'Zobrazujeme poslední {n} měsíce.',
+  'analysis.downloadCsv': 'Stáhnout CSV',
+  'analysis.downloadFailed': 'Soubor se nepodařilo stáhnout. Zkuste to prosím znovu.',
 };
 
 export const ANALYSIS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
@@ -57,5 +66,14 @@ export const ANALYSIS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
     'analysis.excluded': 'Without price {price}, without area {area}, outliers {outliers}.',
     'analysis.monthly': 'Median price per m² by month (offers)',
     'analysis.trendCaption': 'Median price per m² (solid line, left) and median price (dashed, right, in millions of CZK) by month. The figures are in the table.',
+    'analysis.lockedFrom': '{what} – available from the {tier} plan.',
+    'analysis.lockedLink': 'Compare plans',
+    'analysis.locked.figures': 'Quartiles, mean, confidence interval, time listed and the shares of types and layouts',
+    'analysis.locked.monthly': 'Monthly price trend (chart and table)',
+    'analysis.locked.longWindow': 'A {n}-month period',
+    'analysis.locked.csv': 'CSV export',
+    'analysis.windowCapped': 'Showing the last {n} months.',
+    'analysis.downloadCsv': 'Download CSV',
+    'analysis.downloadFailed': 'The file could not be downloaded. Please try again.',
   },
 };

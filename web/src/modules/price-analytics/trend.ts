@@ -1,6 +1,6 @@
 import type { ReportAnswer } from '@rr/proto';
 
-type Monthly = ReportAnswer['report']['monthly'];
+type Monthly = NonNullable<ReportAnswer['report']['monthly']>;
 
 /** A trend needs two months at least; one month is a point the figures already state. */
 export const hasTrend = (monthly: Monthly): boolean => monthly.filter((m) => m.medianPricePerM2 !== null).length >= 2;

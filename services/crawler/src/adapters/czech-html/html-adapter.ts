@@ -1,5 +1,5 @@
 import type { Portal } from '@rr/proto';
-import type { DetailResult, ListPage, PortalAdapter } from '../types';
+import type { DetailResult, ListPage, ListingRef, PortalAdapter } from '../types';
 import { PortalStatusError, assertOk, joinUrl } from './http';
 
 export type HtmlPortal = {
@@ -43,7 +43,13 @@ export function htmlPortalAdapter(spec: HtmlPortal): PortalAdapter {
       const response = await client.request(ref.url);
       if (response.status === 404 || response.status === 410) return { kind: 'gone' };
       assertOk(portal, response);
-      return spec.parseDetail(response.body, response.url || ref.url);
+      return withCardFacts(spec.parseDetail(response.body, response.url || ref.url), ref);
     },
   };
+}
+
+/** The seller the list card told, for a detail page that does not tell it (docs/decisions.md, "Seller"). */
+export function withCardFacts(result: DetailResult, ref: ListingRef): DetailResult {
+  if (result.kind !== 'listing' || ref.privateSeller == null || result.listing.privateSeller != null) return result;
+  return { kind: 'listing', listing: { ...result.listing, privateSeller: ref.privateSeller } };
 }

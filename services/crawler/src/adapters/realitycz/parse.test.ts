@@ -1,7 +1,7 @@
 import { ParseError } from '../types';
 import { PortalStatusError } from '../czech-html/http';
 import { cannedClient, fixture } from '../czech-html/test-support';
-import { gpsFromClass, parseDetail, parseListPage } from './parse';
+import { gpsFromClass, parseDetail, parseListPage, sellerOfCard } from './parse';
 import { realityczAdapter } from './index';
 
 const BASE = 'https://www.reality.cz';
@@ -18,7 +18,7 @@ function listing(name: string, url: string) {
 describe('Reality.cz list page', () => {
   it('reads the cards of the rendered page, with offer URLs built from the relative links', () => {
     const page = parseListPage(read('list-rendered.html'), LIST);
-    expect(page.refs.map((r) => r.listingId)).toEqual(['DMQ-003729', 'AUZ-N09768', 'BNB-001068']);
+    expect(page.refs.map((r) => r.listingId)).toEqual(['DMQ-003729', 'AUZ-N09768', 'BNB-001068', 'PRI-000417']);
     expect(page.refs[0].url).toBe(FLAT);
     expect(page.hasMore).toBe(true);
   });
@@ -35,6 +35,16 @@ describe('Reality.cz list page', () => {
     expect(() => parseListPage(read('list-rendered-changed-layout.html'), LIST)).toThrow(ParseError);
   });
 
+  it('reads who publishes from the card: a broker or "realitní kancelář" an agency, "soukromý inzerent" private', () => {
+    expect(parseListPage(read('list-rendered.html'), LIST).refs.map((r) => r.privateSeller)).toEqual([false, false, false, true]);
+    expect(sellerOfCard('Makléř: Tomáš Smyšlený')).toBe(false);
+    expect(sellerOfCard('realitní kancelář')).toBe(false);
+    expect(sellerOfCard('Soukromý inzerent')).toBe(true);
+    // An empty or unfamiliar box says nothing: unknown, never guessed.
+    expect(sellerOfCard('')).toBeNull();
+    expect(sellerOfCard('Bydlení s.r.o.')).toBeNull();
+  });
+
   it('reads coordinates from gpsx/gpsy classes and zero as unknown', () => {
     expect(gpsFromClass('xvypis gpsx49.329672 gpsy18.003328')).toEqual({ lat: 49.329672, lon: 18.003328 });
     expect(gpsFromClass('xvypis gpsx0 gpsy0')).toEqual({ lat: null, lon: null });
@@ -45,7 +55,7 @@ describe('Reality.cz adapter', () => {
   it('lists through the browser, because the served HTML has no cards', async () => {
     const client = cannedClient({ [LIST]: { body: read('list-served.html') } }, { [LIST]: read('list-rendered.html') });
     const page = await realityczAdapter.listPage(client, BASE, 0);
-    expect(page.refs).toHaveLength(3);
+    expect(page.refs).toHaveLength(4);
   });
 
   it('asks for later pages with the g parameter', async () => {
@@ -57,6 +67,16 @@ describe('Reality.cz adapter', () => {
   it('reports a maintenance page as the portal being unavailable', async () => {
     const client = cannedClient({}, { [LIST]: read('list-maintenance.html') });
     await expect(realityczAdapter.listPage(client, BASE, 0)).rejects.toBeInstanceOf(PortalStatusError);
+  });
+
+  it('carries the card\'s seller into the listing, whose detail page does not tell it', async () => {
+    const client = cannedClient({ [FLAT]: { body: read('detail-flat.html') } }, { [LIST]: read('list-rendered.html') });
+    const [agencyRef] = (await realityczAdapter.listPage(client, BASE, 0)).refs;
+    expect(listing('detail-flat.html', FLAT).privateSeller).toBeNull();
+    await expect(realityczAdapter.fetchDetail(client, BASE, agencyRef)).resolves.toMatchObject({ kind: 'listing', listing: { privateSeller: false } });
+    await expect(realityczAdapter.fetchDetail(client, BASE, { ...agencyRef, privateSeller: true })).resolves.toMatchObject({ listing: { privateSeller: true } });
+    // A listing checked without its card (a known one the walk missed) stays unknown rather than guessed.
+    await expect(realityczAdapter.fetchDetail(client, BASE, { ...agencyRef, privateSeller: undefined })).resolves.toMatchObject({ listing: { privateSeller: null } });
   });
 
   it('reports a 404 detail as gone', async () => {

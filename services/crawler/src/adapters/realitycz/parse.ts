@@ -28,13 +28,27 @@ export function parseListPage(html: string, pageUrl: string): ListPage {
     const code = codeOf(detail);
     if (!code) continue;
     const price = cleanText(text(all(card, 'p.vypiscena')));
-    refs.push({ listingId: code, url: detail, fingerprint: `${price}|${cleanText(text(all(card, 'p.lokalita')))}`, promoted: false });
+    refs.push({
+      listingId: code, url: detail, fingerprint: `${price}|${cleanText(text(all(card, 'p.lokalita')))}`, promoted: false,
+      privateSeller: sellerOfCard(cleanText(text(all(card, 'div.oballoga')))),
+    });
   }
   if (refs.length === 0) {
     throw new ParseError('realitycz', pageUrl, 'no offer cards (div.xvypis) in the rendered page');
   }
   const hasMore = all(page, 'a').some((a) => /^Další/i.test(cleanText(text(a))));
   return { refs, hasMore };
+}
+
+/**
+ * Who publishes, from the card's `div.oballoga` (portals.md §7): "Makléř: …" or "realitní kancelář"
+ * is an agency, "soukromý inzerent" a private seller; anything else (an empty or changed box) is
+ * not known. The detail page has no such marker, so the adapter carries this into the listing.
+ */
+export function sellerOfCard(box: string): boolean | null {
+  if (/soukrom\S*\s+inzerent/i.test(box)) return true;
+  if (/^makléř[:\s]|realitní\s+kancelář/i.test(box)) return false;
+  return null;
 }
 
 /** Coordinates as Reality.cz writes them into a class: `gpsx{lat} gpsy{lon}`, zero when it does not know. */
@@ -91,6 +105,8 @@ export function parseDetail(html: string, url: string): DetailResult {
       .filter(([word]) => outdoor.includes(word)).map(([, type]): TerraceType => type),
     images: imagesOf(page, baseOf(page, url)),
     contactPerson: cleanText(text(first(page, 'div.makler p.jmeno'))) || null,
+    // The detail names no seller kind; the list card does, and the adapter carries it over (`withCardFacts`).
+    privateSeller: null,
   };
   return { kind: 'listing', listing };
 }

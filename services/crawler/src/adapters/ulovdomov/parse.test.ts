@@ -25,6 +25,13 @@ describe('UlovDomov v1 offer/find', () => {
     expect(page.hasMore).toBe(false);
   });
 
+  it('does not take "no commission" for a private seller: the list tells the fee, not who publishes', () => {
+    const offers = (JSON.parse(read('find-page1.json')) as { data: { offers: Array<{ isNoCommission: boolean }> } }).data.offers;
+    expect(offers.some((o) => o.isNoCommission === true)).toBe(true);
+    expect(parseFindPage(read('find-page1.json'), FIND, BASE).refs.every((r) => r.privateSeller == null)).toBe(true);
+    expect(listing('detail-flat.json').privateSeller).toBeNull();
+  });
+
   it('reads the older hand-documented shape (data.items, dispozice) as a layout change', () => {
     expect(() => parseFindPage(read('find-changed-layout.json'), FIND, BASE)).toThrow(ParseError);
     expect(() => parseFindPage(read('find-no-bounds.json'), FIND, BASE)).toThrow(ParseError);

@@ -61,6 +61,8 @@ export function parseFindPage(body: string, url: string, baseUrl: string): ListP
       url: seo ? offerUrl(baseUrl, seo, id) : str(o.absoluteUrl) ?? offerUrl(baseUrl, 'inzerat', id),
       fingerprint: [(o.rentalPrice as Json | null)?.value ?? '', o.title, o.area].join('|'),
       promoted: o.isTop === true,
+      // No `privateSeller`: the list's only hint, `isNoCommission`, is the buyer's fee, which agencies
+      // waive too (docs/decisions.md, "Seller"); the format names no owner or agency.
     };
   });
   const current = num(extra.currentPage) ?? 1;

@@ -11,7 +11,7 @@ type DeliveryT = ReturnType<typeof useDeliveryT>;
 export type PlanGridProps = { plans: PlanView[]; period: BillingPeriod; currentRole: number | null; onChoose: (tier: PlanTier) => void };
 
 /** What a tier buys, in words a visitor understands (from the one entitlement table). */
-function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] {
+export function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] {
   const e = plan.entitlements;
   const t = (key: PlanBenefitKey, vars?: Record<string, string | number>) => translatePlanBenefit(locale, key, vars);
   return [
@@ -22,6 +22,8 @@ function benefits(plan: PlanView, locale: 'cs' | 'en', td: DeliveryT): string[] 
     e.backOnMarketAlerts ? t('benefit.backOnMarket') : null,
     e.noLongerActiveNotices ? t('benefit.noLongerActive') : null,
     e.narrowingFilters ? t('benefit.narrowing') : null,
+    // Free watchdogs draw one area; a tier that draws more says how many.
+    e.mapAreaPolygons > 1 ? t('benefit.mapAreas', { count: e.mapAreaPolygons }) : null,
     // Digests and sharing: their strings live in the delivery module's dictionary (outside the entry chunk).
     e.scheduledDelivery ? td('premium.digests') : null,
     e.sharedRecipients > 0 ? td('premium.sharing', { count: e.sharedRecipients }) : null,

@@ -15,9 +15,10 @@ export function MonthlyMatchCount({ draft }: { draft: Draft }) {
   const { t, locale } = useT();
   const [count, setCount] = useState<number | null>(null);
   const criteria = toCriteria(draft);
-  const key = JSON.stringify([criteria.places.map((p) => [p.kind, p.code]), criteria.adTypes, criteria.realEstateTypes, criteria.dispositions, criteria.price]);
+  const places = criteria.places ?? [];
+  const key = JSON.stringify([places.map((p) => [p.kind, p.code]), criteria.adTypes, criteria.realEstateTypes, criteria.dispositions, criteria.price]);
   useEffect(() => {
-    const combos = criteria.places.flatMap((p) => (criteria.adTypes ?? []).flatMap((adType) => (criteria.realEstateTypes ?? []).map((realEstateType) => ({ p, adType, realEstateType }))));
+    const combos = places.flatMap((p) => (criteria.adTypes ?? []).flatMap((adType) => (criteria.realEstateTypes ?? []).map((realEstateType) => ({ p, adType, realEstateType }))));
     if (combos.length === 0 || combos.length > MAX_READS) return setCount(null);
     let live = true;
     // Typing in the price fields: ask once the visitor pauses.

@@ -6,6 +6,7 @@ import { formatNumber, formatPrice } from '../../../i18n/format';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
 import { analyticsApi } from '../api/analytics.api';
+import { useSession } from '../../session/stores/session.store';
 import { hasTrend } from '../trend';
 
 const TrendChart = lazy(async () => ({ default: (await import('./trend-chart')).TrendChart }));
@@ -16,7 +17,9 @@ export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
   const tm = useModuleT(ANALYSIS_TEXT);
   const { data: estimate } = useQuery(`estimate:${offer.id}`, () => analyticsApi.estimate(offer.id));
   const municipality = offer.location.municipalityCode;
-  const { data: local } = useQuery(municipality ? `report:${municipality}:${offer.adType}:${offer.realEstateType}` : null, () =>
+  // The tier's depth (days listed from Standard, the trend from Premium): a login asks again.
+  const role = useSession((st) => st.user?.role ?? null);
+  const { data: local } = useQuery(municipality ? `report:${role}:${municipality}:${offer.adType}:${offer.realEstateType}` : null, () =>
     analyticsApi.report({ placeKind: 'municipality', placeCode: municipality!, adType: offer.adType, realEstateType: offer.realEstateType }));
   const e = estimate?.estimate;
   const report = local?.report;
@@ -35,11 +38,11 @@ export function OfferPriceAnalysis({ offer }: { offer: Offer }) {
       {report?.status === 'ok' && report.pricePerM2 && (
         <p className="muted" data-testid="local-median">
           {tm('analysis.localMedian', { place: local!.place?.name ?? '', value: formatNumber(Math.round(report.pricePerM2.median), locale), n: report.n })}
-          {report.daysOnMarket.medianDays !== null && <> · {tm('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
+          {report.daysOnMarket && report.daysOnMarket.medianDays !== null && <> · {tm('analysis.daysToSell', { days: report.daysOnMarket.medianDays })}</>}
           {' · '}<AppLink to="priceAnalysis">{t('nav.priceAnalysis')}</AppLink>
         </p>
       )}
-      {report?.status === 'ok' && hasTrend(report.monthly) && <Suspense fallback={null}><TrendChart monthly={report.monthly} height={140} /></Suspense>}
+      {report?.status === 'ok' && report.monthly && hasTrend(report.monthly) && <Suspense fallback={null}><TrendChart monthly={report.monthly} height={140} /></Suspense>}
     </section>
   );
 }

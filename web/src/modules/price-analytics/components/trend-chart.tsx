@@ -14,7 +14,7 @@ const tag = (locale: string) => (locale === 'cs' ? 'cs-CZ' : 'en-GB');
  * use, loaded only here and only when a report has months to draw): price per m² on the left,
  * the asking price on the right. The table below it carries the same figures for screen readers.
  */
-export type TrendChartProps = { monthly: ReportAnswer['report']['monthly']; height?: number };
+export type TrendChartProps = { monthly: NonNullable<ReportAnswer['report']['monthly']>; height?: number };
 
 export function TrendChart({ monthly, height = 240 }: TrendChartProps) {
   const { locale } = useT();

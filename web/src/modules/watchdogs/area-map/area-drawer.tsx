@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkMapArea, type MapArea, type MapAreaProblem } from '@rr/proto';
 import { useLocale } from '../../../i18n';
+import { AppLink } from '../../../ui/app-link';
 import { searchPlaces } from '../api/places.api';
 import { useAreaT } from './area-map.copy';
 import { areaTotal, polygonRows } from './area-summary';
+import { areaTier } from './area-tier';
 import { L, createMap, drawArea, fitArea } from './leaflet-map';
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export type AreaDrawerProps = { value: MapArea | null; onChange: (area: MapArea | null) => void; error?: string | null };
+/** `role`: the signed-in person's (null for a visitor): how many polygons their tier draws (`mapAreaPolygons`). */
+export type AreaDrawerProps = { value: MapArea | null; onChange: (area: MapArea | null) => void; error?: string | null; role: number | null };
 
 /**
  * Draws the polygons of a watchdog's area. A tap on the map adds a corner; the keyboard route is
@@ -17,7 +20,7 @@ export type AreaDrawerProps = { value: MapArea | null; onChange: (area: MapArea 
  * proto's `checkMapArea`, the same check the account service makes, so a refused area is
  * explained here before saving.
  */
-export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
+export function AreaDrawer({ value, onChange, error, role }: AreaDrawerProps) {
   const tm = useAreaT();
   const locale = useLocale();
   const id = useId();
@@ -29,7 +32,8 @@ export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
   const [corners, setCorners] = useState<number[][] | null>(null);
   const cornersRef = useRef(corners);
   cornersRef.current = corners;
-  const [problem, setProblem] = useState<MapAreaProblem | null>(null);
+  /** A problem of the area itself (proto's check), or more polygons than the tier draws. */
+  const [problem, setProblem] = useState<MapAreaProblem | 'morePaid' | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [place, setPlace] = useState('');
   const [notFound, setNotFound] = useState(false);
@@ -67,6 +71,7 @@ export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
   }, [corners]);
 
   const polygons = value?.coordinates ?? [];
+  const tier = areaTier(role, polygons.length);
   const finish = () => {
     if (!corners) return;
     const candidate = { type: 'MultiPolygon', coordinates: [...polygons, [[...corners, corners[0]]]] };
@@ -90,6 +95,7 @@ export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
     }
     const check = checkMapArea(parsed);
     if (!check.ok) return setProblem(check.problem);
+    if (check.area.coordinates.length > tier.allowed) return setProblem('morePaid');
     setProblem(null);
     onChange(check.area);
     if (map.current) fitArea(map.current, check.area);
@@ -129,9 +135,20 @@ export function AreaDrawer({ value, onChange, error }: AreaDrawerProps) {
             <button type="button" className="button button--ghost" onClick={() => (setCorners(null), setProblem(null))}>{tm('area.cancel')}</button>
           </>
         ) : (
-          <button type="button" className="button button--secondary" data-testid="area-start" onClick={() => (setCorners([]), setProblem(null))}>{tm('area.start')}</button>
+          // Past the tier's polygons the button stays in place, locked, and says why beside it.
+          <button type="button" className="button button--secondary" data-testid="area-start" disabled={!tier.canAdd}
+            aria-describedby={tier.canAdd ? undefined : `${id}-locked`} onClick={() => (setCorners([]), setProblem(null))}>
+            {tier.locked && <span aria-hidden="true">🔒 </span>}{tm(polygons.length > 0 ? 'area.startMore' : 'area.start')}
+          </button>
         )}
       </div>
+      {tier.locked && !corners && (
+        <p id={`${id}-locked`} className="notice" data-testid="area-locked">
+          {tm(tier.over ? 'area.over' : 'area.locked', { max: tier.paidAllowed, allowed: tier.allowed })} <AppLink to="premium">{tm('area.plans')}</AppLink>
+        </p>
+      )}
+      {/* At the area's own limit no plan gives more: the button says why it is off. */}
+      {!tier.canAdd && !tier.locked && !corners && <p id={`${id}-locked`} className="field__hint">{tm('problem.tooManyPolygons')}</p>}
       <p className="field__hint" role="status" aria-live="polite">
         {corners ? tm('area.drawing', { number: polygons.length + 1, points: corners.length }) : value ? areaTotal(value, tm, locale) : tm('area.none')}
       </p>

@@ -126,7 +126,7 @@ export function WatchdogForm({ draft, onDraft, editId, onDone, heading }: Watchd
         onChange={(adTypes) => change({ adTypes })} labelOf={(v) => t(`enum.adType.${v}`)} error={err('adTypes')} />
       <ChipGroup name="realEstateTypes" legend={t('watchdog.realEstateTypes')} required options={FORM_REAL_ESTATE_TYPES} value={draft.realEstateTypes}
         onChange={(realEstateTypes) => change({ realEstateTypes })} labelOf={(v) => t(`enum.realEstateType.${v}`)} error={err('realEstateTypes')} />
-      <LocationField draft={draft} onChange={change} error={err('places')} />
+      <LocationField draft={draft} onChange={change} error={err('places')} role={flags.loggedIn ? user!.role : null} />
       {show.dispositions && (
         <ChipGroup name="dispositions" legend={t('watchdog.dispositions')} options={FORM_DISPOSITIONS} value={draft.dispositions}
           onChange={(dispositions) => change({ dispositions })} labelOf={(v) => dispositionLabel(t, v)} />
