@@ -2,7 +2,7 @@ import { teaserOf } from '../domain/offer-access';
 import { exampleOffer } from '../examples';
 import { matchesCriteria } from '../domain/criteria-match';
 import { PRAGUE } from '../domain/prague';
-import { WatchdogCriteria } from '../domain/watchdog';
+import { WatchdogCriteria, WatchdogCriteriaFields } from '../domain/watchdog';
 import { RealEstateQuery, SEARCH_LIMITS, criteriaOfSearch, indexedPlaceOf, offerHistoryOf, realEstateOf, searchPlacesOf } from './public-data';
 
 describe('public views of an offer', () => {
@@ -73,11 +73,11 @@ describe('the real-estate search as watchdog criteria', () => {
     const q = query({ dispositions: '2+kk', priceTo: '5000000' });
     const criteria = criteriaOfSearch(q, resolved(q));
     // Every field of the schema is there, and the whole is a watchdog's criteria as the schema makes them.
-    expect(Object.keys(criteria).sort()).toEqual(Object.keys(WatchdogCriteria.shape).sort());
+    expect(Object.keys(criteria).sort()).toEqual(Object.keys(WatchdogCriteriaFields.shape).sort());
     expect(WatchdogCriteria.parse(criteria)).toEqual(criteria);
     const defaults = WatchdogCriteria.parse({ adTypes: ['Sale'], realEstateTypes: ['Apartment'], places: criteria.places });
     const asked = ['adTypes', 'realEstateTypes', 'places', 'dispositions', 'area', 'price', 'includeWithoutPrice'];
-    for (const key of Object.keys(WatchdogCriteria.shape).filter((k) => !asked.includes(k))) {
+    for (const key of Object.keys(WatchdogCriteriaFields.shape).filter((k) => !asked.includes(k))) {
       expect([key, criteria[key as keyof WatchdogCriteria]]).toEqual([key, defaults[key as keyof WatchdogCriteria]]);
     }
     expect(criteria).toMatchObject({ dispositions: ['2+kk'], price: { from: null, to: 5_000_000 }, adTypes: [exampleOffer.adType] });
