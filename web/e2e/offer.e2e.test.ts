@@ -63,8 +63,9 @@ describe('the offer page', () => {
     const area = freshArea(45, 60);
     const flat = { adType: 'Sale', realEstateType: 'Apartment', dispositionLabel: '2+1', municipalityCode: PARDUBICE, area };
     const property = await admin<Published>('/properties', { ...flat, price, portals: ['sreality', 'bezrealitky'] }, 201);
-    // A similar flat that stays on sale: what the withdrawn offer's page offers instead.
-    const neighbour = await admin<Published>('/properties', { ...flat, area: area + 2, price: price + 40_000, portals: ['sreality'] }, 201);
+    // A similar flat that stays on sale: what the withdrawn offer's page offers instead. 5 m² more,
+    // beyond the dedupe's size tolerance, so it is never taken for the same flat.
+    const neighbour = await admin<Published>('/properties', { ...flat, area: area + 5, price: price + 40_000, portals: ['sreality'] }, 201);
     const [offer, alternative] = await Promise.all([publishedOffer(property), publishedOffer(neighbour)]);
 
     const context = await newContext(browser);

@@ -114,6 +114,9 @@ describe('price analytics in the web client', () => {
     const page = await context.newPage();
     await open(page, '/analyza-cen');
     await login(page, email, password);
+    // Logging in lands on the watchdogs: back to the analysis, now with the Profi session.
+    await open(page, '/analyza-cen');
+    await page.getByRole('heading', { name: 'Analýza cen', level: 1 }).waitFor();
     await choosePlace(page, 'jihlava', 'Jihlava.*Obec');
     await page.getByTestId('chips-months').getByLabel('12 měsíců').check();
     const report = page.getByTestId('price-report');

@@ -302,7 +302,7 @@ export class Bus {
     for (const { topic, partitions } of committed) {
       const missing = partitions.filter((p) => p.offset === '-1').map((p) => p.partition);
       if (missing.length === 0) continue;
-      const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p.high]));
+      const ends = new Map((await this.topicEnds(topic)).map((p) => [p.partition, p.high]));
       await this.admin
         .setOffsets({ groupId, topic, partitions: missing.map((partition) => ({ partition, offset: ends.get(partition) ?? '0' })) })
         .catch((err: Error) => this.log.debug({ err, groupId, topic }, 'partitions not pinned: the group has live members'));
@@ -446,14 +446,17 @@ export class Bus {
   /** The current end of every partition of an event's topic, e.g. to know when a replay has caught up. */
   async endOffsets(type: EventType): Promise<EndOffsets> {
     const topic = this.topic(type);
+    return (await this.topicEnds(topic)).map((o) => ({ topic, partition: o.partition, offset: o.high }));
+  }
+
+  private async topicEnds(topic: string): Promise<Array<{ partition: number; high: string }>> {
     // Just after a topic is made the broker may not yet lead its partitions: that passes.
     for (let attempt = 1; ; attempt++) {
       try {
-        const offsets = await this.admin.fetchTopicOffsets(topic);
-        return offsets.map((o) => ({ topic, partition: o.partition, offset: o.high }));
+        return await this.admin.fetchTopicOffsets(topic);
       } catch (err) {
         if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        await sleep(100 * attempt);
       }
     }
   }
