@@ -5,10 +5,11 @@ import type { Narrowing } from './filter-index';
 import type { WordFilter } from './word-filter';
 
 /**
- * The index's `Narrowing`: the criteria its rows do not hold, decided on the candidates that
- * passed every other check and whose rows say they have some — words first (most are decided from
- * the row's code), then, of those still allowed, the areas drawn on a map. A candidate with
- * neither is never asked, so the per-slot tables are read only for the few that need them.
+ * The index's `Narrowing`: the criteria its rows do not hold. The common word criteria are decided
+ * per offer by their short codes, which the index checks in its rows; the other candidates that
+ * passed every other check and whose rows say they need a say are asked in a batch — words first,
+ * then, of those still allowed, the areas drawn on a map. A candidate with neither is never asked,
+ * so the per-slot tables are read only for the few that need them.
  */
 export class CandidateChecks implements Narrowing {
   constructor(
@@ -20,6 +21,10 @@ export class CandidateChecks implements Narrowing {
   begin(offer: Offer): void {
     this.words.begin(offer);
     this.areas.begin(offer);
+  }
+
+  codeVerdicts(): Uint8Array {
+    return this.words.codeVerdicts();
   }
 
   decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void {

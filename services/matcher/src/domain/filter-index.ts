@@ -39,14 +39,20 @@ const inUnits = (value: number, unit: number) => Math.min(OPEN_TOP, Math.max(0, 
 const { AD_TYPES, DISPOSITION_LABELS, EARTH_RADIUS_KM, HOUSE_TYPES, LAND_TYPES, REAL_ESTATE_TYPES, TERRACE_TYPES, criterionApplies, distanceKm, hasWords, pricePerM2Of } = proto;
 
 /**
- * The say on criteria the entries do not hold (words, areas drawn on a map), for the candidates
- * flagged `NARROWED` that passed every other check: one batch per lookup, after the walk, so the
- * reads of their criteria (at random among a million slots) overlap instead of stalling the walk
- * one by one. Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count; `metas[i]` is
- * the candidate's row meta: which criteria it has (`WORDS`, `MAP_AREA`) and the short code of its
- * word criterion (`NARROW_CODE_MASK`), with which the common ones are decided without a read per slot.
+ * The say on criteria the entries do not hold (words, areas drawn on a map).
+ * - `codeVerdicts`, asked once before the walk: per short code of a word criterion
+ *   (`NARROW_CODE_MASK`), 1 when the offer satisfies it (index 0, no code: 1). A row with a code
+ *   passes or fails on it in the walk's second pass like on any other check of its own.
+ * - `decide`, for the candidates that still need a say (an area, or a word criterion without a
+ *   code) and passed every other check: one batch per lookup, after the walk, so the reads of their
+ *   criteria (at random among a million slots) overlap instead of stalling the walk one by one.
+ *   Writes 1 (allowed) or 0 into `verdicts[i]` for `slots[i]`, i < count; `metas[i]` is the
+ *   candidate's row meta: which criteria it has (`WORDS`, `MAP_AREA`) and its code.
  */
-export type Narrowing = { decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void };
+export type Narrowing = {
+  codeVerdicts(): Uint8Array;
+  decide(slots: Int32Array, metas: Int32Array, count: number, verdicts: Uint8Array): void;
+};
 /**
  * The short code (1–127, 0: none) under which the word filter knows the word criterion of a
  * watchdog being filed; kept in the rows' spare bits (`NARROW_CODE_MASK`).
@@ -121,6 +127,8 @@ const CIRCLE_WORDS = 5;
 const HALF_RADIAN = Math.PI / 360;
 /** Location ids of an offer: up to four codes and one cell per level. */
 const MAX_LOCATIONS = 4 + CELL_LEVELS;
+/** Without a narrowing every code passes (the criteria the rows do not hold are not checked). */
+const EVERY_CODE_PASSES = new Uint8Array(MAX_NARROW_CODE + 1).fill(1);
 
 /** Typical entries per watchdog in the Czech market (places × types × layouts; circles under cells), for sizing. */
 const CODE_ENTRIES_PER_WATCHDOG = 2.2;
@@ -199,6 +207,8 @@ export class FilterIndex {
   private narrowedMetas = new Int32Array(1024);
   private narrowedSlots = new Int32Array(256);
   private verdicts = new Uint8Array(256);
+  /** This lookup's verdict per short code of a word criterion (`Narrowing.codeVerdicts`). */
+  private codeVerdicts = EVERY_CODE_PASSES;
   private readonly narrowCodeOf: NarrowCodeOf | undefined;
 
   /**
@@ -365,6 +375,7 @@ export class FilterIndex {
     if (ad === undefined || type === undefined) return 0;
     const layout = LAYOUTS_APPLY[type] && offer.dispositionLabel != null ? LAYOUT_INDEX[offer.dispositionLabel] : 0;
     this.prepare(offer);
+    this.codeVerdicts = narrowing ? narrowing.codeVerdicts() : EVERY_CODE_PASSES;
     const codes = this.locationsOf(offer);
     let count = 0;
     for (let i = 0; i < this.locationCount; i++) {
@@ -624,7 +635,8 @@ export class FilterIndex {
     const cosLat = this.qCosLat;
     const metaAt = META, slotAt = SLOT, circleAt = CIRCLE, circleWords = CIRCLE_WORDS;
     const extrasFlags = EXTRAS_CHECKS, inner = 1 - NEAR_EDGE, outer = 1 + NEAR_EDGE, third = 1 / 3;
-    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK, narrowed = NARROWED;
+    const terraces = TERRACE_MASK, landTypes = LAND_TYPE_MASK, houseTypes = HOUSE_TYPE_MASK;
+    const words = WORDS, mapArea = MAP_AREA, codeShift = NARROW_CODE_SHIFT, codeVerdicts = this.codeVerdicts;
     if (count + n > this.narrowedAt.length) this.growNarrowedAt(count + n);
     const narrowedAt = this.narrowedAt;
     const narrowedMetas = this.narrowedMetas;
@@ -637,6 +649,9 @@ export class FilterIndex {
         (+((meta & landTypes) === 0) | +((meta & bits & landTypes) !== 0)) &
         (+((meta & houseTypes) === 0) | +((meta & bits & houseTypes) !== 0));
       if ((meta & extrasFlags) !== 0 && pass !== 0) pass = +this.passesExtras(rows, u, meta);
+      // A word criterion with a short code is decided here; one without, and an area, after the walk.
+      const code = meta >>> codeShift;
+      pass &= codeVerdicts[code];
       if (geo) {
         const c = ints[u + circleAt] * circleWords;
         const x = (lat - circles[c]) * HALF_RADIAN;
@@ -661,7 +676,7 @@ export class FilterIndex {
       // Where a candidate the narrowing decides later lands in the results.
       narrowedAt[flagged] = count;
       narrowedMetas[flagged] = meta;
-      flagged += pass & +((meta & narrowed) !== 0);
+      flagged += pass & (+((meta & mapArea) !== 0) | (+((meta & words) !== 0) & +(code === 0)));
       out[count] = slot;
       count += pass;
     }
@@ -687,6 +702,8 @@ export class FilterIndex {
       if ((meta & LAND_TYPE_MASK) !== 0 && (meta & this.qBits & LAND_TYPE_MASK) === 0) continue;
       if ((meta & HOUSE_TYPE_MASK) !== 0 && (meta & this.qBits & HOUSE_TYPE_MASK) === 0) continue;
       if ((meta & EXTRAS_CHECKS) !== 0 && !this.passesExtras(rows, u, meta)) continue;
+      const code = meta >>> NARROW_CODE_SHIFT;
+      if (this.codeVerdicts[code] === 0) continue;
       if (rows.geo && !this.exactlyWithin(ints[u + CIRCLE])) continue;
       const slot = ints[u + SLOT];
       if ((meta & REPEAT) !== 0) {
@@ -695,7 +712,7 @@ export class FilterIndex {
         if ((this.seen[word] & bit) !== 0) continue;
         this.seen[word] |= bit;
       }
-      if ((meta & NARROWED) !== 0) {
+      if ((meta & MAP_AREA) !== 0 || ((meta & WORDS) !== 0 && code === 0)) {
         if (this.narrowedCount === this.narrowedAt.length) this.growNarrowedAt(this.narrowedCount + 1);
         this.narrowedMetas[this.narrowedCount] = meta;
         this.narrowedAt[this.narrowedCount++] = count;

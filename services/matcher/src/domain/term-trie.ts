@@ -9,6 +9,12 @@ function isWordCode(code: number): boolean {
   return known === 2;
 }
 
+/** Folded words are mostly a–z and 0–9: their children sit in a dense table, read without a hash. */
+const DENSE = 36;
+const denseSymbol = new Int8Array(128).fill(-1);
+for (let c = 0; c < 10; c++) denseSymbol[48 + c] = c;
+for (let c = 0; c < 26; c++) denseSymbol[97 + c] = 10 + c;
+
 /**
  * Which of many terms (`word` or `prefix*`) occur in a text, in one pass over it: the words of the
  * folded text walk a trie of the terms from their first letter, so the cost is the text's length,
@@ -18,8 +24,8 @@ function isWordCode(code: number): boolean {
  * are proto's (letters and digits).
  */
 export class TermTrie {
-  /** The root's children by ASCII code (most words start with one), then every other node's children by code. */
-  private readonly rootAscii = new Int32Array(128);
+  /** Per node: its children by a–z, 0–9 (`DENSE` each), and by any other code. */
+  private dense = new Int32Array(64 * DENSE);
   private readonly edges: Array<Map<number, number> | undefined> = [];
   /** Per node: the id + 1 of the whole term ending there, and of the prefix term ending there (0: none). */
   private whole = new Int32Array(64);
@@ -37,7 +43,8 @@ export class TermTrie {
       if (next === 0) {
         next = this.nodes++;
         if (next >= this.whole.length) this.grow();
-        if (node === 0 && code < 128) this.rootAscii[code] = next;
+        const symbol = code < 128 ? denseSymbol[code] : -1;
+        if (symbol >= 0) this.dense[node * DENSE + symbol] = next;
         else (this.edges[node] ??= new Map()).set(code, next);
       }
       node = next;
@@ -86,11 +93,15 @@ export class TermTrie {
   }
 
   private child(node: number, code: number): number {
-    if (node === 0 && code < 128) return this.rootAscii[code];
+    const symbol = code < 128 ? denseSymbol[code] : -1;
+    if (symbol >= 0) return this.dense[node * DENSE + symbol];
     return this.edges[node]?.get(code) ?? 0;
   }
 
   private grow(): void {
+    const dense = new Int32Array(this.dense.length * 2);
+    dense.set(this.dense);
+    this.dense = dense;
     const whole = new Int32Array(this.whole.length * 2);
     whole.set(this.whole);
     this.whole = whole;

@@ -50,6 +50,9 @@ describe('WordFilter', () => {
       const metas = Int32Array.from(criteria, (c) => WORDS | (filter.codeOf(c) << NARROW_CODE_SHIFT));
       filter.decide(new Int32Array(criteria.length).fill(1 << 20), metas, criteria.length, coded);
       expect([text, [...coded]]).toEqual([text, [...verdicts]]);
+      // And decided all at once for the index's walk: by code, 0 (no code) allowing.
+      const byCode = filter.codeVerdicts();
+      expect([text, criteria.map((c) => byCode[filter.codeOf(c)]), byCode[0]]).toEqual([text, [...verdicts], 1]);
     }
   });
 

@@ -38,7 +38,13 @@ export class WordFilter implements Narrowing {
   /** Where the runs with a short code (`codeOf`: the first 127 filed) start, by code; per code, the offer its answer belongs to, and the answer. */
   private readonly codeStarts = new Int32Array(MAX_NARROW_CODE + 1);
   private readonly codeSeenIn = new Int32Array(MAX_NARROW_CODE + 1);
-  private readonly codeAnswers = new Uint8Array(MAX_NARROW_CODE + 1);
+  /** Index 0 (no code) allows: see `codeVerdicts`. */
+  private readonly codeAnswers = new Uint8Array(MAX_NARROW_CODE + 1).fill(1);
+  private highestCode = 0;
+  /** Per code whose run is `masked`: its masks, so `codeVerdicts` decides it in the loop. */
+  private readonly codeMasked = new Uint8Array(MAX_NARROW_CODE + 1);
+  private readonly codeAny = new Int32Array(MAX_NARROW_CODE + 1);
+  private readonly codeNone = new Int32Array(MAX_NARROW_CODE + 1);
   /** Scratch: (position, run) of each candidate of a batch without a code, read first so the reads overlap. */
   private runAt = new Int32Array(256);
   private generation = 0;
@@ -65,7 +71,33 @@ export class WordFilter implements Narrowing {
     const code = this.runs.data[at] + 1;
     if (code > MAX_NARROW_CODE) return 0;
     this.codeStarts[code] = at;
+    const run = code - 1;
+    this.codeMasked[code] = this.masked[run];
+    this.codeAny[code] = this.anyMask[run];
+    this.codeNone[code] = this.noneMask[run];
+    if (code > this.highestCode) this.highestCode = code;
     return code;
+  }
+
+  /**
+   * The current offer's verdict on every short code (`Narrowing.codeVerdicts`), decided at once:
+   * the common criteria are few, most decided by two mask operations, and the index then settles
+   * the rows that carry a code without asking about them one by one.
+   */
+  codeVerdicts(): Uint8Array {
+    const answers = this.codeAnswers;
+    const generation = this.generation;
+    const highest = this.highestCode;
+    if (highest === 0) return answers;
+    if (this.scanned !== generation) this.scan();
+    const hits = this.hitMask;
+    const masked = this.codeMasked, anyMask = this.codeAny, noneMask = this.codeNone, seenIn = this.codeSeenIn;
+    for (let code = 1; code <= highest; code++) {
+      const any = anyMask[code];
+      answers[code] = masked[code] === 1 ? (+(any === 0) | +((any & hits) !== 0)) & +((noneMask[code] & hits) === 0) : +this.allowsRun(this.codeStarts[code]);
+      seenIn[code] = generation;
+    }
+    return answers;
   }
 
   /** Whether the slot has a word criterion (the candidates that need `allows`). */
