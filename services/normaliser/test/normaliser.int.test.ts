@@ -129,6 +129,7 @@ describe('normaliser against Kafka and the database', () => {
     const list = await request(api).get('/offers?limit=2').expect(200);
     expect(list.body.data.items).toHaveLength(2);
     expect(list.body.data.total).toBeGreaterThanOrEqual(3);
+    expect(list.body.data.totalCapped).toBe(false);
     await request(api).get('/offers/of_nope').expect(404);
     await request(api).get('/offers?limit=0').expect(400);
     await request(api).get('/offers?after=nonsense').expect(400);

@@ -50,3 +50,6 @@ export function parseCursor(text: string): PageCursor {
   const at = text.indexOf('~');
   return { foundAt: Number(text.slice(0, at)), id: text.slice(at + 1) };
 }
+
+/** Where listing offers stops counting: past it the answer says "more than" (`totalCapped`), as search engines do. */
+export const TOTAL_COUNT_LIMIT = 10_000;

@@ -6,7 +6,7 @@ import {
 } from '@rr/proto';
 import type { Gazetteer } from '@rr/gazetteer';
 import { planSearch } from '../domain/search-plan';
-import { changeCursorText, cursorOf, pageCursorText, parseChangeCursor, parseCursor, type OfferReader } from '../domain/offer-query';
+import { TOTAL_COUNT_LIMIT, changeCursorText, cursorOf, pageCursorText, parseChangeCursor, parseCursor, type OfferReader } from '../domain/offer-query';
 
 /** Rows a search page reads at most (a narrow filter in a busy place answers with a shorter page and a cursor). */
 export const SEARCH_SCAN_LIMIT = 2_000;
@@ -47,7 +47,7 @@ export function createOffersApi(offers: OfferReader, log: Logger, options: Offer
       const page = await offers.list({ ...filter, active: active === 'all' ? undefined : active === 'true' }, { offset, limit, after: after ? parseCursor(after) : undefined });
       const next = page.items.length === limit ? cursorOf(page.items[page.items.length - 1]) : null;
       const role = roleOf(req);
-      res.json({ data: { items: page.items.map((o) => offerFor(o, role)), total: page.total, offset, limit, next } });
+      res.json({ data: { items: page.items.map((o) => offerFor(o, role)), total: page.total, totalCapped: page.total >= TOTAL_COUNT_LIMIT, offset, limit, next } });
     } catch (err) {
       next(err);
     }
