@@ -63,7 +63,7 @@ async function main() {
     if ('fields' in planned) throw new Error(JSON.stringify(planned.fields));
     const criteria = criteriaOfSearch(q, planned.plan.places);
     const page = await store.search(planned.plan.indexed, { adType: q.adType, realEstateType: q.realEstateType }, (o) => matchesCriteria(criteria, o), { limit: q.limit, scanLimit: SEARCH_SCAN_LIMIT });
-    return { items: page.items.length, codes: planned.plan.indexed.municipalityCode.length };
+    return { items: page.items.length, codes: planned.plan.indexed.municipalityCode.length, districts: planned.plan.indexed.districtCode.length };
   };
 
   const result: Record<string, unknown> = { offers: OFFERS.offers, activeOffers: OFFERS.active, requests: Number(args.requests), concurrency: Number(args.concurrency) };
@@ -72,6 +72,7 @@ async function main() {
     const ms: number[] = [];
     let items = 0;
     let codes = 0;
+    let districts = 0;
     let next = 0;
     const worker = async () => {
       for (let i = next++; i < Number(args.requests); i = next++) {
@@ -80,11 +81,12 @@ async function main() {
         ms.push(performance.now() - t);
         items += r.items;
         codes = r.codes;
+        districts = r.districts;
       }
     };
     await Promise.all(Array.from({ length: Number(args.concurrency) }, worker));
     ms.sort((a, b) => a - b);
-    const figures = { p50ms: Math.round(percentile(ms, 50) * 10) / 10, p99ms: Math.round(percentile(ms, 99) * 10) / 10, municipalityCodes: codes, meanItems: Math.round((items / ms.length) * 10) / 10 };
+    const figures = { p50ms: Math.round(percentile(ms, 50) * 10) / 10, p99ms: Math.round(percentile(ms, 99) * 10) / 10, municipalityCodes: codes, districtCodes: districts, meanItems: Math.round((items / ms.length) * 10) / 10 };
     say(`${name}: ${JSON.stringify(figures)}`);
     result[name] = figures;
   }
