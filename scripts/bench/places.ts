@@ -49,7 +49,7 @@ async function main() {
     else {
       say(`seeding ${OFFERS.offers.toLocaleString('en')} offers (${OFFERS.active.toLocaleString('en')} active) as bench:scale does…`);
       await db.dropDatabase();
-      await seedOffers(db, OFFERS, say);
+      await seedOffers(db, OFFERS, Date.now(), say);
       await db.db!.collection('bench_seed').insertOne({ _id: 'offers', counts: OFFERS, seededAt: new Date().toISOString() } as never);
     }
   }
