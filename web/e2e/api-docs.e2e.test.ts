@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { distanceKm } from '@rr/proto';
 import { BASE_URL, launchBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
 import { newContext, open, uniqueEmail } from './support/pages';
@@ -24,16 +25,17 @@ const call = (p: string, body: unknown, method = 'POST', token?: string) => fetc
   method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
 });
 
-/** A registered user on the Profi plan (API scope `report`), set by the administrator. */
-async function profiUser(email: string, password: string): Promise<void> {
+/** A registered user on a plan set by the administrator (7 Profi: scopes `report`, `history`; 9 Enterprise: `real-estate` too); their session token. */
+async function userOnPlan(email: string, password: string, role: number): Promise<string> {
   await call('/auth/register', { email });
   const magic = new URLSearchParams(linkIn(await waitForMail(email), /magic=/).split('?')[1]).get('magic');
   const registered = await call('/auth/register', { magic, name: 'Ivana', surname: 'Datová', password }, 'PATCH');
   if (!registered.ok) throw new Error(`registration failed: ${registered.status}`);
   const admin = (await (await call('/auth/login', ADMIN)).json()) as { data: { token: string } };
   const found = (await (await fetch(`${BASE_URL}/api/admin/users?q=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${admin.data.token}` } })).json()) as { data: { items: { id: string }[] } };
-  const role = await call(`/admin/users/${found.data.items[0].id}/role`, { role: 7, roleExpiresAt: '2099-01-01T00:00:00.000Z' }, 'PATCH', admin.data.token);
-  if (!role.ok) throw new Error(`role change failed: ${role.status}`);
+  const changed = await call(`/admin/users/${found.data.items[0].id}/role`, { role, roleExpiresAt: '2099-01-01T00:00:00.000Z' }, 'PATCH', admin.data.token);
+  if (!changed.ok) throw new Error(`role change failed: ${changed.status}`);
+  return ((await registered.json()) as { data: { token: string } }).data.token;
 }
 
 async function login(page: Page, email: string, password: string) {
@@ -51,7 +53,7 @@ describe('the data API: key issuance and the docs pages', () => {
   it('issues a key on the profile, and the report page\'s example runs with it against the API, in Czech and English', async () => {
     const email = uniqueEmail('api');
     const password = 'heslo-123456';
-    await profiUser(email, password);
+    await userOnPlan(email, password, 7);
     const context = await newContext(browser);
     const page = await context.newPage();
 
@@ -105,6 +107,65 @@ describe('the data API: key issuance and the docs pages', () => {
     await page.getByRole('heading', { name: 'Data API', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByTestId('api-docs-overview').getByRole('heading', { name: 'Versioning' }).waitFor();
+    await context.close();
+  });
+  it('runs the real-estate page\'s examples of several places and a radius with an Enterprise key, in Czech and English', async () => {
+    const email = uniqueEmail('api-places');
+    const password = 'heslo-123456';
+    const session = await userOnPlan(email, password, 9);
+    const created = await call('/profile/api-keys', { name: 'hledání' }, 'POST', session);
+    expect(created.status).toBe(201);
+    const key = ((await created.json()) as { data: { key: string } }).data.key;
+    const search = async (url: string | URL) => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { items: { id: string; location: { municipalityCode: string | null; districtCode: string | null; regionCode: string | null; point: { lat: number; lon: number } | null } }[]; next: string | null } }).data;
+    };
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/docs/real-estate');
+    const docs = page.getByTestId('api-docs-realEstate');
+    await docs.getByRole('cell', { name: 'places', exact: true }).waitFor();
+    // The places syntax in Czech, its limits from the API's own document.
+    await docs.getByRole('cell', { name: /Nejvýše 20 míst/ }).waitFor();
+    const examples = docs.getByTestId('param-examples-places');
+    await examples.getByText('Brno a vše do 10 km od jeho středu, k tomu okres Brno-venkov').waitFor();
+
+    // The curl example (Brno with a 10 km circle and the Brno-venkov district, 2+kk) runs and answers offers of those places only.
+    const brno = { lat: 49.1951, lon: 16.6068 };
+    const curlUrl = new URL(/'(http[^']+)'/.exec((await docs.getByTestId('example-curl').textContent())!)![1]);
+    expect(curlUrl.searchParams.get('places')).toBe('municipality:582786:10,district:CZ0643');
+    const inCircle = (o: Awaited<ReturnType<typeof search>>['items'][number]) =>
+      o.location.municipalityCode === '582786' || o.location.districtCode === 'CZ0643' || (o.location.point !== null && distanceKm(o.location.point, brno) <= 10);
+    // The simulator lists offers all the time: wait until the area holds some (the search itself answers 200 at once).
+    let page1 = await search(curlUrl);
+    for (let i = 0; i < 30 && page1.items.length === 0; i++) {
+      await page.waitForTimeout(2000);
+      page1 = await search(curlUrl);
+    }
+    expect(page1.items.length).toBeGreaterThan(0);
+    for (const o of page1.items) expect([o.id, inCircle(o)]).toEqual([o.id, true]);
+
+    // Every listed example of places is a search the API takes; the area ones answer only their places.
+    const listed = await examples.locator('li code').allTextContents();
+    expect(listed.length).toBeGreaterThanOrEqual(4);
+    for (const text of listed) {
+      const url = new URL('/api/v1/real-estate', BASE_URL);
+      url.searchParams.set('places', text.replace(/^places=/, ''));
+      url.searchParams.set('limit', '50');
+      const answer = await search(url);
+      if (text === 'places=region:CZ064,district:CZ0806') {
+        for (const o of answer.items) expect([o.id, o.location.regionCode === 'CZ064' || o.location.districtCode === 'CZ0806']).toEqual([o.id, true]);
+      }
+    }
+    // A radius over the limit is refused in words.
+    const refused = await fetch(`${BASE_URL}/api/v1/real-estate?places=municipality:582786:60`, { headers: { authorization: `Bearer ${key}`, 'accept-language': 'en' } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ 'places.0': 'a radius is at most 50 km' });
+
+    await page.getByTestId('language-switch').click();
+    await docs.getByRole('cell', { name: /at most 20 places/ }).waitFor();
+    await examples.getByText('Brno and everything within 10 km of its centre, with the Brno-venkov district').waitFor();
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { Contact, HistoryDetailQuery, HistoryListQuery, Offer, OfferHistory, RealEstate, RealEstateQuery, ReportAnswer, ReportQuery, offerHistoryOf, realEstateOf } from '@rr/proto';
+import { Contact, HistoryDetailQuery, HistoryListQuery, Offer, OfferHistory, RealEstate, RealEstateQuery, ReportAnswer, ReportQuery, SEARCH_LIMITS, offerHistoryOf, realEstateOf } from '@rr/proto';
 import { exampleOffer } from '@rr/proto/examples';
 import { z } from 'zod';
 import { zodToJsonSchema, type JsonSchema } from '../openapi/zod-to-json-schema';
@@ -16,11 +16,37 @@ const ERRORS = {
   '503': error('The service is temporarily unavailable'),
 };
 
-/** Query parameters of a zod object as OpenAPI parameters (descriptions from the schema). */
-function queryParameters(schema: z.ZodTypeAny): JsonSchema[] {
+/** What a parameter's docs add to its schema: examples (OpenAPI's `examples`), and limits the docs pages word in each locale. */
+type ParameterDocs = { examples?: Record<string, { summary: string; value: string }>; limits?: Record<string, number> };
+
+/**
+ * Query parameters of a zod object as OpenAPI parameters (descriptions from the schema). An array
+ * is sent comma separated (`style: form`, `explode: false`), as the proto schemas split it.
+ */
+function queryParameters(schema: z.ZodTypeAny, docs: Record<string, ParameterDocs> = {}): JsonSchema[] {
   const json = zodToJsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: s }));
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name, in: 'query', required: json.required?.includes(name) ?? false, schema: s,
+    ...((s as { description?: string }).description ? { description: (s as { description?: string }).description } : {}),
+    ...((s as { type?: string }).type === 'array' ? { style: 'form', explode: false } : {}),
+    ...(docs[name]?.examples ? { examples: docs[name].examples } : {}),
+    ...(docs[name]?.limits ? { 'x-limits': docs[name].limits } : {}),
+  }));
 }
+
+/**
+ * The `places` of a search, by example: the docs pages list these (their summaries in the docs'
+ * own words per locale, by example name) and the browser test runs them against the API.
+ */
+const PLACES_DOCS: ParameterDocs = {
+  limits: { places: SEARCH_LIMITS.places, radiusKm: SEARCH_LIMITS.radiusKm },
+  examples: {
+    municipality: { summary: 'One municipality (Brno)', value: 'municipality:582786' },
+    radius: { summary: 'Brno and everything within 10 km of its centre, with the Brno-venkov district', value: 'municipality:582786:10,district:CZ0643' },
+    areas: { summary: 'A whole region and a district of another one', value: 'region:CZ064,district:CZ0806' },
+    pragueDistrict: { summary: 'A Prague district with a 2.5 km circle', value: 'pragueDistrict:PRAHA-8:2.5' },
+  },
+};
 
 const reportExample = {
   data: {
@@ -83,8 +109,8 @@ export function publicOpenApiDocument(): JsonSchema {
       },
       '/real-estate': {
         get: {
-          operationId: 'realEstate', summary: 'Current offers in places by watchdog criteria, newest found first (scope `real-estate`): up to 20 places (regions, districts, municipalities, Prague districts; a municipality or Prague district with a radius up to 50 km, e.g. places=municipality:582786:10,district:CZ0643). A page reads at most 2,000 offers of the places, so a narrow filter may answer fewer than `limit` items with a `next` cursor: follow `next` until it is null. Offers found after the first page was read are not in the later pages (stable order, no repeats).',
-          parameters: queryParameters(objectOf(RealEstateQuery)),
+          operationId: 'realEstate', summary: `Current offers in places by watchdog criteria, newest found first (scope \`real-estate\`): up to ${SEARCH_LIMITS.places} places (regions, districts, municipalities, Prague districts; a municipality or Prague district with a radius up to ${SEARCH_LIMITS.radiusKm} km, e.g. places=municipality:582786:10,district:CZ0643; see the \`places\` parameter). A page reads at most 2,000 offers of the places, so a narrow filter may answer fewer than \`limit\` items with a \`next\` cursor: follow \`next\` until it is null. Offers found after the first page was read are not in the later pages (stable order, no repeats).`,
+          parameters: queryParameters(objectOf(RealEstateQuery), { places: PLACES_DOCS }),
           responses: { ...ok('A page of offers', page('RealEstate', { next: { type: ['string', 'null'], description: 'cursor of the next page; null at the end' } }), { items: [realEstateOf(exampleOffer)], next: `${Date.parse(exampleOffer.foundAt)}~${exampleOffer.id}` }), ...ERRORS },
         },
       },

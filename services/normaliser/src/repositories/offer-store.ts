@@ -167,7 +167,9 @@ export class OfferStore implements NormaliserStore, OfferReader {
       const reads = await Promise.all(fields.map(async (field) => {
         const codes = places[field];
         const query = { ...queryOf({ ...filter, active: true }), [field]: codes.length === 1 ? codes[0] : { $in: codes } } as Filter<OfferDoc>;
-        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).limit(limit).toArray();
+        // The field's own index, named: FerretDB otherwise picks `{ active, foundAt }` and filters a whole
+        // window of the country's offers by code (bench:places: twice the time for a 50 km circle).
+        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).hint({ [field]: 1, foundAt: -1, _id: -1 }).limit(limit).toArray();
         return { rows: docs.map((d) => ({ foundAt: d.foundAt.getTime(), id: d._id, offer: JSON.parse(d.body) as Offer })), full: docs.length === limit };
       }));
       return mergeReads(reads, limit);

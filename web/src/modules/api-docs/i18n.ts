@@ -33,6 +33,7 @@ const cs = {
   'apiDocs.description': 'Popis',
   'apiDocs.response': 'Odpověď',
   'apiDocs.missing': 'Tato část API zatím není k dispozici.',
+  'apiDocs.examples': 'Příklady parametru {name}',
 };
 
 export const API_DOCS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
@@ -69,5 +70,23 @@ export const API_DOCS_TEXT: Record<Locale, Record<keyof typeof cs, string>> = {
     'apiDocs.description': 'Description',
     'apiDocs.response': 'Response',
     'apiDocs.missing': 'This part of the API is not available yet.',
+    'apiDocs.examples': 'Examples of {name}',
   },
+};
+
+/**
+ * Czech words for the OpenAPI document's English parameter descriptions and example summaries,
+ * by `<operationId>.<parameter>` and `<operationId>.<parameter>.<example name>`; `{places}` and
+ * `{radiusKm}` come from the parameter's `x-limits`. A parameter without them shows the
+ * document's English (English pages always show the document's words).
+ */
+export const PARAMETER_TEXT_CS: Record<string, string> = {
+  'realEstate.places': 'Místa oddělená čárkou; vypíšeme nabídky ze kteréhokoli z nich. Místo se zapisuje jako druh:kód – '
+    + 'region:CZ064 (kraj), district:CZ0642 (okres), municipality:582786 (obec), pragueDistrict:PRAHA-8 (městská část Prahy); '
+    + 'kódy vrací autocomplete. Kolem obce nebo městské části lze přidat okruh v km: municipality:582786:10 jsou nabídky do 10 km '
+    + 'od středu Brna (nejvýše {radiusKm} km, desetinná čísla s tečkou). Nejvýše {places} míst v jednom dotazu; okruh kolem kraje nebo okresu odmítneme.',
+  'realEstate.places.municipality': 'Jedna obec (Brno)',
+  'realEstate.places.radius': 'Brno a vše do 10 km od jeho středu, k tomu okres Brno-venkov',
+  'realEstate.places.areas': 'Celý kraj a okres jiného kraje',
+  'realEstate.places.pragueDistrict': 'Městská část Prahy s okruhem 2,5 km',
 };

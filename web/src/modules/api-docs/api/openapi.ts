@@ -1,6 +1,13 @@
 /** The parts of the public API's OpenAPI document the docs pages render. */
 export type JsonSchema = { type?: string | string[]; enum?: unknown[]; description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; $ref?: string; anyOf?: JsonSchema[]; minimum?: number; maximum?: number };
-export type Parameter = { name: string; in: string; required: boolean; schema: JsonSchema };
+export type ParameterExample = { summary: string; value: string };
+export type Parameter = {
+  name: string; in: string; required: boolean; schema: JsonSchema; description?: string;
+  /** OpenAPI's named examples of the value. */
+  examples?: Record<string, ParameterExample>;
+  /** Limits the description words (`{ places: 20, radiusKm: 50 }`), so a translation fills them in and cannot drift. */
+  'x-limits'?: Record<string, number>;
+};
 export type Operation = { operationId: string; summary: string; parameters?: Parameter[]; responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema; example?: unknown } } }> };
 export type OpenApiDocument = {
   info: { title: string; version: string; description: string };
@@ -54,4 +61,15 @@ export function exampleQuery(op: Operation): string {
     }
     default: return '';
   }
+}
+
+/**
+ * A parameter's description (or one named example's summary): the document's English, or the
+ * translation keyed `<operationId>.<parameter>[.<example>]` with the parameter's `x-limits` filled
+ * in, so a limit changed in the API changes the translated docs too.
+ */
+export function parameterText(translations: Record<string, string> | undefined, op: Operation, p: Parameter, example?: string): string {
+  const english = example ? p.examples?.[example]?.summary ?? '' : p.description ?? p.schema.description ?? '';
+  const translated = translations?.[[op.operationId, p.name, example].filter(Boolean).join('.')];
+  return translated ? translated.replace(/\{(\w+)\}/g, (whole, name: string) => String(p['x-limits']?.[name] ?? whole)) : english;
 }

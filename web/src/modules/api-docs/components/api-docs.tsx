@@ -1,8 +1,8 @@
-import { useModuleT, useT } from '../../../i18n';
-import { API_DOCS_TEXT } from '../i18n';
+import { useLocale, useModuleT, useT } from '../../../i18n';
+import { API_DOCS_TEXT, PARAMETER_TEXT_CS } from '../i18n';
 import { useQuery } from '../../../lib/query';
 import { AppLink } from '../../../ui/app-link';
-import { docsParamsOf, endpointPathOf, exampleQuery, loadOpenApi, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation } from '../api/openapi';
+import { docsParamsOf, endpointPathOf, exampleQuery, loadOpenApi, parameterText, TYPE_PAGES, typeOf, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from '../api/openapi';
 
 export type ApiDocsProps = { section?: string; page?: string };
 
@@ -47,9 +47,16 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
   );
 }
 
+/** A parameter's description or one example's summary in the page's locale. */
+function useParameterText(op: Operation) {
+  const locale = useLocale();
+  return (p: Parameter, example?: string): string => parameterText(locale === 'cs' ? PARAMETER_TEXT_CS : undefined, op, p, example);
+}
+
 function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path: string }) {
   const { t } = useT();
   const tm = useModuleT(API_DOCS_TEXT);
+  const describe = useParameterText(op);
   const url = `${window.location.origin}${doc.servers[0].url}${path}?${exampleQuery(op)}`;
   const ok = op.responses['200']?.content?.['application/json'];
   return (
@@ -58,10 +65,18 @@ function Endpoint({ doc, op, path }: { doc: OpenApiDocument; op: Operation; path
       <p>{op.summary}</p>
       {op.parameters && op.parameters.length > 0 && (
         <table className="table">
-          <thead><tr><th>{tm('apiDocs.parameter')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.required')}</th></tr></thead>
-          <tbody>{op.parameters.map((p) => <tr key={p.name}><td><code>{p.name}</code></td><td>{typeOf(p.schema)}</td><td>{p.required ? t('common.yes') : t('common.no')}</td></tr>)}</tbody>
+          <thead><tr><th>{tm('apiDocs.parameter')}</th><th>{tm('apiDocs.type')}</th><th>{tm('apiDocs.required')}</th><th>{tm('apiDocs.description')}</th></tr></thead>
+          <tbody>{op.parameters.map((p) => <tr key={p.name}><td><code>{p.name}</code></td><td>{typeOf(p.schema)}</td><td>{p.required ? t('common.yes') : t('common.no')}</td><td>{describe(p)}</td></tr>)}</tbody>
         </table>
       )}
+      {op.parameters?.filter((p) => p.examples).map((p) => (
+        <section key={p.name} data-testid={`param-examples-${p.name}`}>
+          <h3>{tm('apiDocs.examples', { name: p.name })}</h3>
+          <ul>{Object.entries(p.examples!).map(([name, ex]) => (
+            <li key={name}><code>{`${p.name}=${ex.value}`}</code> – {describe(p, name)}</li>
+          ))}</ul>
+        </section>
+      ))}
       <h3>curl</h3>
       <pre data-testid="example-curl"><code>{`curl -H "Authorization: Bearer $RR_API_KEY" '${url}'`}</code></pre>
       <h3>JavaScript</h3>
