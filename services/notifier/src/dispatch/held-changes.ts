@@ -58,8 +58,10 @@ export class HeldChanges {
       const outcome = effectOfChange(current, changeFor(watchdogId, entry.email));
       if (outcome.kind === 'drop') return { key: entry._id, set: { status: 'dropped', droppedWatchdogIds: outcome.watchdogIds } };
       if (outcome.kind === 'detach') {
-        Object.assign(set, { watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId });
-        current = { ...current, watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId };
+        // A new owner: the plan's version was the old watchdog's, so any change of the new one counts.
+        const handedOver = outcome.watchdogId !== current.watchdogId ? { deliveryAsOf: null } : {};
+        Object.assign(set, { watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId }, handedOver);
+        current = { ...current, watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId, ...handedOver };
       } else if (outcome.kind === 'replan') {
         const watchdogIds = current.watchdogIds!.includes(outcome.watchdogId) ? current.watchdogIds! : [...current.watchdogIds!, outcome.watchdogId];
         Object.assign(set, outcome.plan, { watchdogId: outcome.watchdogId, member: outcome.member, watchdogIds });
