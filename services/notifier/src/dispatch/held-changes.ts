@@ -1,7 +1,6 @@
-import { recipientsOfWatchdog, type Watchdog } from '@rr/proto';
+import { recipientsOfWatchdog, type HeldFor, type Watchdog } from '@rr/proto';
 import { effectOfChange, predatesWithdrawal, type WaitingEntry, type WatchdogChange } from '../domain/held-plan';
 import type { LedgerRepository, WatchdogEffect } from '../repositories/ledger.repository';
-import type { HeldFor } from '@rr/proto';
 import { queuedOf, type DispatchContext } from './context';
 
 /** Writes go in chunks of this many entries, so memory holds a page whatever a watchdog or an offer holds. */
@@ -17,7 +16,8 @@ type Replan = { key: string; dueAt: Date; heldFor: HeldFor | null; watchdogId?: 
  * owner or an invitee) re-plans its held entries (and those another watchdog of the person planned
  * and it matched too, when it now sends them earlier), a deleted watchdog or an invitee who left
  * drops the waiting entries nothing else asks for, and a withdrawn offer stops the open entries
- * about it as it was (and is remembered a while, for matches fetched before it that arrive later). Both read the ledger by index, write by `_id` only while the entry is pending (an
+ * about it as it was (and is remembered a while, for matches fetched before it that arrive later).
+ * Both read the ledger by index, write by `_id` only while the entry is pending (an
  * entry being sent is left to go), and touch the working view only for entries due within its
  * horizon. Applying one event twice changes nothing the second time.
  */
