@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { parseArgs } from 'node:util';
 import { Bus, createLogger } from '@rr/kit';
-import { ROLES, type Watchdog } from '@rr/proto';
+import { ROLES, type Offer, type Watchdog } from '@rr/proto';
 import { sessionPayloadOf, SessionTokens } from '../../../services/account/src/auth/session-token';
 import { userModel, type UserRecord } from '../../../services/account/src/users/user.model';
 import { watchdogModel } from '../../../services/account/src/watchdogs/watchdog.model';
@@ -15,8 +15,8 @@ import { getGazetteer } from '@rr/gazetteer';
 import { Market, seeded } from '../matcher-market';
 import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId } from './seed-accounts';
-import { offerId, seedOffers } from './seed-offers';
-import { reportCalls, seedAnalytics } from './seed-analytics';
+import { offerId, seedingNowOf, seedOffers } from './seed-offers';
+import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
 
 /**
  * bench:scale — the system on a national-size database: 1,000,000 users, 2,000,000 watchdogs
@@ -70,8 +70,7 @@ async function main() {
   const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
   const offers = await mongoose.createConnection(MONGO_URL, { dbName: `rr-normaliser${SUFFIX}` }).asPromise();
   const analytics = await mongoose.createConnection(MONGO_URL, { dbName: `rr-analytics${SUFFIX}` }).asPromise();
-  await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers)]);
-  await seedAnalyticsOrReuse(offers, analytics);
+  await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers, analytics)]);
   if (args['seed-only']) {
     say(`seeded (${elapsed()}); measure with the same counts to reuse it`);
     await Promise.all([accounts.close(), offers.close(), analytics.close()]);
@@ -157,38 +156,45 @@ async function seedOrReuse(accounts: mongoose.Connection, bus: Bus): Promise<voi
   say(`accounts: seeded (${elapsed()})`);
 }
 
-/** Seeds the offers unless the database already holds exactly this many. */
-async function seedOffersOrReuse(db: mongoose.Connection): Promise<void> {
-  const marker = db.db!.collection<{ _id: string; counts: typeof OFFERS }>('bench_seed');
-  if (!args.reseed && JSON.stringify((await marker.findOne({ _id: 'offers' }))?.counts) === JSON.stringify(OFFERS)) {
-    say('offers: reusing the seeded database');
-    return;
-  }
-  say(`offers: seeding ${OFFERS.offers.toLocaleString('en')} offers (${OFFERS.active.toLocaleString('en')} active)…`);
-  await db.dropDatabase();
-  await seedOffers(db, OFFERS, say);
-  await marker.insertOne({ _id: 'offers', counts: OFFERS, seededAt: new Date().toISOString() } as never);
-  say(`offers: seeded (${elapsed()})`);
-}
+type OffersMarker = { _id: string; counts: typeof OFFERS; seededAt?: string; now?: number };
 
 /**
- * The analytics read model of the same offers (the reports' buckets), filed from the offers
- * database unless it was filed from this very seeding of it: the offers' topics are made anew
- * each run, so the service could not build it from events.
+ * Seeds the offers unless the database already holds exactly this many, filing them into the
+ * analytics read model (the reports' buckets) as they are generated: the run's topics start
+ * empty, so the service could not build it from events. A reused offers database whose read
+ * model was not filed from this very seeding has its offers generated again (the seed is
+ * deterministic for its counts and start time) and filed, never read back.
  */
-async function seedAnalyticsOrReuse(offersDb: mongoose.Connection, analyticsDb: mongoose.Connection): Promise<void> {
-  const offersMarker = await offersDb.db!.collection<{ _id: string; seededAt?: string }>('bench_seed').findOne({ _id: 'offers' });
-  const source = offersMarker?.seededAt ?? 'before seededAt was recorded';
-  const marker = analyticsDb.db!.collection<{ _id: string; source: string }>('bench_seed');
-  if (!args.reseed && (await marker.findOne({ _id: 'analytics' }))?.source === source) {
-    say('analytics: reusing the read model');
+async function seedOffersOrReuse(db: mongoose.Connection, analyticsDb: mongoose.Connection): Promise<void> {
+  const marker = db.db!.collection<OffersMarker>('bench_seed');
+  const analyticsMarker = analyticsDb.db!.collection<{ _id: string; source: string }>('bench_seed');
+  const before = await marker.findOne({ _id: 'offers' });
+  if (!args.reseed && before && JSON.stringify(before.counts) === JSON.stringify(OFFERS)) {
+    say('offers: reusing the seeded database');
+    const source = before.seededAt ?? 'before seededAt was recorded';
+    if ((await analyticsMarker.findOne({ _id: 'analytics' }))?.source === source) {
+      say('analytics: reusing the read model');
+      return;
+    }
+    const first = await db.db!.collection<{ _id: string; body: string }>('offers').findOne({ _id: offerId(0) });
+    const now = before.now ?? seedingNowOf((JSON.parse(first!.body) as Offer).foundAt);
+    say('analytics: generating the seeded offers again and filing them into the read model\'s buckets…');
+    await analyticsDb.dropDatabase();
+    const filed = await seedAnalytics(OFFERS, now, analyticsDb, say);
+    await analyticsMarker.insertOne({ _id: 'analytics', source });
+    say(`analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
     return;
   }
-  say('analytics: filing the offers into the read model\'s buckets…');
-  await analyticsDb.dropDatabase();
-  const filed = await seedAnalytics(offersDb, analyticsDb, say);
-  await marker.insertOne({ _id: 'analytics', source });
-  say(`analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
+  say(`offers: seeding ${OFFERS.offers.toLocaleString('en')} offers (${OFFERS.active.toLocaleString('en')} active) and filing them into the analytics read model…`);
+  await Promise.all([db.dropDatabase(), analyticsDb.dropDatabase()]);
+  const now = Date.now();
+  const analytics = new AnalyticsSeed(analyticsDb);
+  await seedOffers(db, OFFERS, now, say, (chunk) => analytics.add(chunk));
+  const filed = await analytics.finish();
+  const seededAt = new Date().toISOString();
+  await marker.insertOne({ _id: 'offers', counts: OFFERS, seededAt, now });
+  await analyticsMarker.insertOne({ _id: 'analytics', source: seededAt });
+  say(`offers: seeded; analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
 }
 
 /** The offers API: one offer by id, and page 50 of a region's newest offers. */

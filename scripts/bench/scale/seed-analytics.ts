@@ -1,36 +1,51 @@
 import type { Connection } from 'mongoose';
 import type { Gazetteer } from '@rr/gazetteer';
 import type { Offer } from '@rr/proto';
-import { factFromOffer, monthOf } from '@rr/analytics/src/domain/offer-fact';
+import { factFromOffer, type OfferFact } from '@rr/analytics/src/domain/offer-fact';
 import { BucketFiler } from '../analytics-buckets';
 import type { CallSpec } from './calls';
-
-const DAY = 86_400_000;
+import { scaleOffers, type OfferChunk } from './seed-offers';
 
 /**
- * Files the seeded offers (read back from the normaliser's database in `_id` pages) into the
- * analytics read model's buckets of the report windows (24 months), as the service files offer
- * events. The seed keeps no withdrawal date on the offer: a withdrawn one counts as withdrawn a
- * week after its last price (days on market are figures here, not checked).
+ * The fact the analytics service holds for a seeded offer once it has read its events
+ * (published, updated to its price, withdrawn at `withdrawnAt`): the offer as it stands, published
+ * at its creation, withdrawn when the seed withdrew it.
  */
-export async function seedAnalytics(offersDb: Connection, analyticsDb: Connection, progress: (line: string) => void): Promise<{ offers: number; buckets: number }> {
-  const filer = new BucketFiler(monthOf(Date.now() - 25 * 31 * DAY));
-  const offers = offersDb.db!.collection<{ _id: string; body: string }>('offers');
-  let after = '';
-  let read = 0;
-  for (;;) {
-    const page = await offers.find({ _id: { $gt: after } }, { projection: { body: 1 } }).sort({ _id: 1 }).limit(5_000).toArray();
-    if (page.length === 0) break;
-    for (const d of page) {
-      const o = JSON.parse(d.body) as Offer;
-      const last = o.priceHistory.length ? Date.parse(o.priceHistory[o.priceHistory.length - 1].at) : Date.parse(o.foundAt);
-      filer.add(factFromOffer(o, o.active ? null : last + 7 * DAY));
-    }
-    read += page.length;
-    after = page[page.length - 1]._id;
-    if (read % 100_000 < 5_000) progress(`analytics: ${read.toLocaleString('en')} offers read`);
+export const seededFact = (offer: Offer, withdrawnAt: string | null): OfferFact => factFromOffer(offer, withdrawnAt === null ? null : Date.parse(withdrawnAt));
+
+/**
+ * The analytics read model of the seeded offers, filed from the generated chunks as they come
+ * (publication order), each month's buckets written in bulk once the next month begins: the
+ * offers are never read back from the database, and memory holds one month of buckets and the
+ * per-place counts.
+ */
+export class AnalyticsSeed {
+  private readonly filer = new BucketFiler('');
+
+  constructor(private readonly db: Connection) {}
+
+  async add(chunk: OfferChunk): Promise<void> {
+    chunk.offers.forEach((o, i) => this.filer.add(seededFact(o, chunk.withdrawnAt[i])));
+    if (chunk.offers.length) await this.filer.flushBefore(this.db, chunk.offers[0].createdAt.slice(0, 7));
   }
-  return { offers: filer.filed, buckets: await filer.store(analyticsDb) };
+
+  /** Writes what is left; answers the offers filed and bucket documents written. */
+  async finish(): Promise<{ offers: number; buckets: number }> {
+    const buckets = await this.filer.store(this.db);
+    return { offers: this.filer.filed, buckets };
+  }
+}
+
+/** Files a stored seeding (generated again from its counts and `now`) into the analytics read model. */
+export async function seedAnalytics(counts: { offers: number; active: number }, now: number, analyticsDb: Connection, progress: (line: string) => void): Promise<{ offers: number; buckets: number }> {
+  const seed = new AnalyticsSeed(analyticsDb);
+  let filed = 0;
+  for (const chunk of scaleOffers(counts, now, 10_000)) {
+    await seed.add(chunk);
+    filed += chunk.offers.length;
+    if (filed % 100_000 === 0) progress(`analytics: ${filed.toLocaleString('en')} offers filed`);
+  }
+  return seed.finish();
 }
 
 /**

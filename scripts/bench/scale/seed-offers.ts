@@ -16,22 +16,21 @@ const DESCRIPTION =
   + 'má nový výtah a zateplenou fasádu. Nízké náklady na bydlení, dobře fungující SVJ. Prohlídky po domluvě, '
   + 'rádi vám zodpovíme všechny dotazy a zajistíme financování.';
 
+/** One chunk of the seeded market: the offers, their listing records and when each was withdrawn (null: still listed). */
+export type OfferChunk = { offers: Offer[]; listings: ListingRecord[]; withdrawnAt: (string | null)[] };
+
 /**
- * Offers as the normaliser stores them, written through its own store (the journal's projection):
- * `counts.offers` over two years, the newest `counts.active` still listed, the rest withdrawn,
- * each with one to three portal sources (and their listing records) and a price history.
+ * The seeded market, generated in chunks in publication order (deterministic for the counts and
+ * `now`, so a stored seeding can be generated again to file it elsewhere): `counts.offers` over the
+ * two years before `now`, the newest `counts.active` still listed, the rest withdrawn 3–120 days
+ * after publication, each with one to three portal sources (and their listing records) and a price history.
  */
-export async function seedOffers(db: Connection, counts: { offers: number; active: number }, progress: (line: string) => void): Promise<void> {
-  const store = new OfferStore(db);
-  await store.init();
+export function* scaleOffers(counts: { offers: number; active: number }, now: number, chunk = 2_000): Generator<OfferChunk> {
   const r = seeded(20261126);
   const market = new Market(getGazetteer(), r);
   const template = EXAMPLES['match.found'].offer;
-  const now = Date.now();
-  const chunk = 2_000;
   for (let first = 0; first < counts.offers; first += chunk) {
-    const offers: Offer[] = [];
-    const listings: ListingRecord[] = [];
+    const out: OfferChunk = { offers: [], listings: [], withdrawnAt: [] };
     for (let n = first; n < Math.min(first + chunk, counts.offers); n++) {
       const m = market.offer(n);
       const active = n >= counts.offers - counts.active;
@@ -48,16 +47,38 @@ export async function seedOffers(db: Connection, counts: { offers: number; activ
         createdAt: foundAt.toISOString(), foundAt: foundAt.toISOString(), origin: portals[0], sources, active,
         priceHistory: history.filter((h): h is { price: number; at: string } => h.price != null),
       };
-      offers.push(offer);
+      out.offers.push(offer);
+      out.withdrawnAt.push(withdrawnAt);
       for (const s of sources) {
-        listings.push({
+        out.listings.push({
           key: `${s.portal}:${s.listingId}`, portal: s.portal, listingId: s.listingId, offerId: offer.id, fingerprint: `f${n}`, active,
           firstSeenAt: s.firstSeenAt, lastSeenAt: withdrawnAt ?? new Date(now).toISOString(), withdrawnAt, flags: [], url: s.url, price: m.price,
           locality: offer.location.name,
         });
       }
     }
-    await store.apply({ offers, listings });
-    if ((first / chunk) % 25 === 0 || first + chunk >= counts.offers) progress(`offers: ${Math.min(first + chunk, counts.offers).toLocaleString('en')} stored`);
+    yield out;
+  }
+}
+
+/** When a stored seeding was generated: its first offer is published exactly two years before. */
+export const seedingNowOf = (firstFoundAt: string) => Date.parse(firstFoundAt) + 730 * DAY;
+
+/**
+ * Offers as the normaliser stores them, written through its own store (the journal's projection),
+ * `scaleOffers(counts, now)` chunk by chunk; `alsoTo` gets each chunk once stored (the analytics
+ * read model is filed from the same chunks).
+ */
+export async function seedOffers(
+  db: Connection, counts: { offers: number; active: number }, now: number, progress: (line: string) => void, alsoTo?: (chunk: OfferChunk) => Promise<void>,
+): Promise<void> {
+  const store = new OfferStore(db);
+  await store.init();
+  let stored = 0;
+  let chunks = 0;
+  for (const chunk of scaleOffers(counts, now)) {
+    await Promise.all([store.apply({ offers: chunk.offers, listings: chunk.listings }), alsoTo?.(chunk)]);
+    stored += chunk.offers.length;
+    if (chunks++ % 25 === 0 || stored >= counts.offers) progress(`offers: ${stored.toLocaleString('en')} stored`);
   }
 }

@@ -12,6 +12,16 @@ const MAX_ATTEMPTS = 8;
 /** Months of counts kept per place key: the longest report window and the month in progress, with a margin. */
 const KEPT_MONTHS = MAX_REPORT_MONTHS + 3;
 type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
+/** A whole bucket for a bulk load: its key and its cells once every offer of it is filed. */
+export type FiledBucket = { key: BucketKey; cells: BucketCells };
+/** A place key's offers per layout of every month and property type, for a bulk load. */
+export type FiledCounts = { placeKey: string; adType: AdType; months: Record<string, Partial<Record<RealEstateType, LayoutCounts>>> };
+const BULK = 1_000;
+
+/** Months beyond what a report can ask for are dropped, so the counts document stays small. */
+function keepReportMonths(months: Record<string, unknown>): void {
+  for (const month of Object.keys(months).sort().slice(0, -KEPT_MONTHS)) delete months[month];
+}
 
 export class PriceBucketRepository {
   readonly model: Model<PriceBucketDoc>;
@@ -84,8 +94,7 @@ export class PriceBucketRepository {
       const entry = months[key.month]?.[key.realEstateType];
       if (entry && entry.v >= version) return;
       (months[key.month] ??= {})[key.realEstateType] = { v: version, l: layouts };
-      // Months beyond what a report can ask for are dropped, so the document stays small.
-      for (const month of Object.keys(months).sort().slice(0, -KEPT_MONTHS)) delete months[month];
+      keepReportMonths(months);
       if (!doc) {
         try {
           await this.counts.create({ _id, placeKey: key.placeKey, adType: key.adType, months: JSON.stringify(months), version: 1 });
@@ -99,5 +108,28 @@ export class PriceBucketRepository {
       if (res.modifiedCount === 1) return;
     }
     throw new Error(`bucket counts ${_id} kept changing under ${MAX_ATTEMPTS} attempts`);
+  }
+
+  /**
+   * Bulk load (a benchmark's seed, a rebuild from a snapshot): whole buckets inserted as `update`
+   * leaves them once their offers are filed, at version 1. Only into keys not stored yet.
+   */
+  async insertBuckets(buckets: readonly FiledBucket[]): Promise<void> {
+    const docs = buckets.map((b) => ({ _id: idOf(b.key), ...b.key, cells: JSON.stringify(b.cells), version: 1 }));
+    for (let i = 0; i < docs.length; i += BULK) await this.model.insertMany(docs.slice(i, i + BULK), { ordered: false, lean: true });
+  }
+
+  /** Bulk load of the counts beside `insertBuckets`' buckets: each entry from its bucket's version 1, months kept as `update` keeps them. */
+  async insertCounts(counts: readonly FiledCounts[]): Promise<void> {
+    const docs = counts.map((c) => {
+      const months: CountsByMonth = {};
+      for (const [month, types] of Object.entries(c.months)) {
+        months[month] = {};
+        for (const [type, layouts] of Object.entries(types)) months[month][type] = { v: 1, l: layouts! };
+      }
+      keepReportMonths(months);
+      return { _id: `${c.placeKey}|${c.adType}`, placeKey: c.placeKey, adType: c.adType, months: JSON.stringify(months), version: 1 };
+    });
+    for (let i = 0; i < docs.length; i += BULK) await this.counts.insertMany(docs.slice(i, i + BULK), { ordered: false, lean: true });
   }
 }

@@ -208,7 +208,7 @@ export class FilterIndex {
   private narrowedSlots = new Int32Array(256);
   private verdicts = new Uint8Array(256);
   /** This lookup's verdict per short code of a word criterion (`Narrowing.codeVerdicts`). */
-  private codeVerdicts = EVERY_CODE_PASSES;
+  private codeVerdicts: Uint8Array = EVERY_CODE_PASSES;
   private readonly narrowCodeOf: NarrowCodeOf | undefined;
 
   /**
