@@ -16,6 +16,11 @@ const TICK_MS = 100;
 /** Claim documents are kept a day (far longer than any view of the ledger lives) and swept hourly. */
 const CLAIMS_KEPT_MS = 24 * 3_600_000;
 const CLAIMS_CLEANUP_MS = 3_600_000;
+/**
+ * Handled withdrawals are remembered a week (swept with the claims): a match fetched before one
+ * is in flight for seconds, or hours when the matcher was down; memory of them stays bounded.
+ */
+const WITHDRAWALS_KEPT_MS = 7 * 24 * 3_600_000;
 
 /** Wires the ledger, the dispatcher, the `match.found` consumer and the SendGrid webhook. */
 export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource; estimates?: EstimateSource } = {}) {
@@ -60,7 +65,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     if (rescanning) return;
     rescanning = true;
     const cleanup = Date.now() - claimsCleanedAt > CLAIMS_CLEANUP_MS
-      ? ledger.deleteClaimsBefore(new Date(Date.now() - CLAIMS_KEPT_MS)).then(() => (claimsCleanedAt = Date.now()))
+      ? Promise.all([ledger.deleteClaimsBefore(new Date(Date.now() - CLAIMS_KEPT_MS)), ledger.deleteWithdrawalsBefore(new Date(Date.now() - WITHDRAWALS_KEPT_MS))]).then(() => (claimsCleanedAt = Date.now()))
       : Promise.resolve();
     Promise.all([dispatcher.load(), cleanup])
       .then(([found]) => (found.adopted > 0 || found.unreported > 0) && log.warn(found, 'rescan found open alerts this process did not know'))

@@ -13,7 +13,7 @@ const REPORT_GRACE_MS = 5_000;
  */
 export class Recovery {
   constructor(
-    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds' | 'bringForward' | 'reopen'>,
+    private readonly ledger: Pick<LedgerRepository, 'openEntries' | 'findRecipients' | 'findByIds' | 'bringForward' | 'reopen' | 'addWatchdogs'>,
     private readonly confirmations: Confirmations,
     private readonly ctx: DispatchContext,
   ) {}
@@ -89,16 +89,25 @@ export class Recovery {
       await this.ledger.bringForward(earlier.map((e) => ({ key: e._id, dueAt: fresh.get(e._id)!.dueAt })));
       for (const e of earlier) Object.assign(e, { dueAt: fresh.get(e._id)!.dueAt, heldFor: null });
     }
-    const back = entries.filter((e) => e.status === 'withdrawn' && fresh.has(e._id) && Date.parse(fresh.get(e._id)!.fetchedAt) > Date.parse(e.withdrawnAt ?? ''));
+    // Other watchdogs of the person that matched too: a later change of theirs concerns the entry.
+    const more = entries.flatMap((e) => {
+      const ids = fresh.get(e._id)?.watchdogIds?.filter((id) => !(e.watchdogIds ?? [e.watchdogId]).includes(id)) ?? [];
+      return ids.length > 0 && (e.status === 'pending' || e.status === 'dropped') ? [{ key: e._id, watchdogIds: ids }] : [];
+    });
+    if (more.length > 0) await this.ledger.addWatchdogs(more);
+    const back = entries.filter((e) => fresh.has(e._id) && (
+      (e.status === 'withdrawn' && Date.parse(fresh.get(e._id)!.fetchedAt) > Date.parse(e.withdrawnAt ?? ''))
+      // Dropped when its watchdogs ended: another watchdog of the person still asks for it.
+      || (e.status === 'dropped' && !(e.droppedWatchdogIds ?? []).includes(fresh.get(e._id)!.watchdogId))));
     if (back.length > 0) {
       await this.ledger.reopen(back.map((e) => ({ key: e._id, fields: withoutId(fresh.get(e._id)!) })));
-      for (const e of back) Object.assign(e, withoutId(fresh.get(e._id)!), { status: 'pending', withdrawnAt: null, batchId: null, claimedAt: null });
+      for (const e of back) Object.assign(e, withoutId(fresh.get(e._id)!), { status: 'pending', withdrawnAt: null, droppedWatchdogIds: null, batchId: null, claimedAt: null });
     }
     let adopted = 0;
     for (const entry of entries) {
       if (entry.status === 'pending' || entry.status === 'claimed') adopted += this.adopt(entry) ? 1 : 0;
-      // A withdrawn entry is not remembered as closed: a later comeback is looked up again.
-      else if (entry.status !== 'withdrawn' && (entry.status !== 'sent' || entry.reported)) queue.close([entry._id]);
+      // A withdrawn or dropped entry is not remembered as closed: a later comeback or match is looked up again.
+      else if (entry.status !== 'withdrawn' && entry.status !== 'dropped' && (entry.status !== 'sent' || entry.reported)) queue.close([entry._id]);
     }
     if (adopted > 0) this.ctx.kick();
   }

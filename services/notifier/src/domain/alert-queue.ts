@@ -179,7 +179,7 @@ export class AlertQueue {
    * that is within the view's horizon (`inView`), else it leaves memory until the due scan brings it.
    * Entries in flight are left alone (they are being sent). Whether the entry was waiting here.
    */
-  replan(key: string, plan: { dueAt: Date; heldFor: LedgerEntry['heldFor'] }, inView: boolean): boolean {
+  replan(key: string, plan: { dueAt: Date; heldFor: LedgerEntry['heldFor'] } & { watchdogId?: string; member?: boolean }, inView: boolean): boolean {
     const email = this.waitingKeys.get(key);
     if (email === undefined) return false;
     const entries = this.waiting.get(email)!;

@@ -1,5 +1,5 @@
 import { deliveryKeyOf, type Delivery } from '@rr/proto';
-import { predatesWithdrawal, replanHeld, type HeldPlan } from './held-plan';
+import { effectOfChange, predatesWithdrawal, replanHeld, type HeldPlan } from './held-plan';
 
 const at = (iso: string) => Date.parse(iso);
 const schedule = (over: Partial<Delivery['schedule']> = {}): Delivery['schedule'] => ({ timeZone: 'Europe/Prague', digestTimes: ['08:00', '18:00'], quietHours: null, ...over });
@@ -78,5 +78,36 @@ describe('an open alert and a withdrawal of its offer', () => {
     expect(predatesWithdrawal({ reason: 'priceDrop', fetchedAt: '2026-01-15T09:00:00.000Z' }, '2026-01-15T10:00:00.000Z')).toBe(true);
     expect(predatesWithdrawal({ reason: 'new', fetchedAt: '2026-01-16T09:00:00.000Z' }, '2026-01-15T10:00:00.000Z')).toBe(false);
     expect(predatesWithdrawal({ reason: 'noLongerActive', fetchedAt: '2026-01-15T10:00:00.000Z' }, '2026-01-15T10:00:00.000Z')).toBe(false);
+  });
+});
+
+describe('what a change of one of the person\'s watchdogs does to their waiting alert', () => {
+  const waiting = (over: Partial<HeldPlan & { watchdogId: string; watchdogIds: string[] }> = {}) => ({ ...held(), watchdogId: 'w_a', watchdogIds: ['w_a', 'w_b'], ...over });
+  const change = at('2026-01-15T11:30:00Z');
+
+  it('lets another watchdog that matched the property send it earlier (switched to instant), never later', () => {
+    expect(effectOfChange(waiting(), { watchdogId: 'w_b', at: change, recipient: { delivery: undefined, member: true } })).toEqual({
+      kind: 'replan', watchdogId: 'w_b', member: true,
+      plan: { dueAt: new Date(change), heldFor: null, deliveryKey: 'instant', deliveryAsOf: '2026-01-15T11:30:00.000Z' },
+    });
+    // A later digest of the other watchdog leaves the 18:00 digest of the planning one.
+    expect(effectOfChange(waiting(), { watchdogId: 'w_b', at: change, recipient: { delivery: digest({ digestTimes: ['21:00'] }), member: false } })).toEqual({ kind: 'keep' });
+    // Already due at once: nothing to bring forward.
+    expect(effectOfChange(waiting({ heldFor: null }), { watchdogId: 'w_b', at: change, recipient: { delivery: undefined, member: false } })).toEqual({ kind: 'keep' });
+  });
+
+  it('re-plans as before when the planning watchdog changes, once', () => {
+    const outcome = effectOfChange(waiting(), { watchdogId: 'w_a', at: change, recipient: { delivery: undefined, member: false } });
+    expect(outcome).toMatchObject({ kind: 'replan', watchdogId: 'w_a', plan: { dueAt: new Date(change), heldFor: null } });
+    expect(effectOfChange(waiting({ deliveryKey: 'instant', deliveryAsOf: '2026-01-15T11:30:00.000Z' }), { watchdogId: 'w_a', at: change, recipient: { delivery: undefined, member: false } })).toEqual({ kind: 'keep' });
+  });
+
+  it('drops the alert when its only watchdog is deleted or its recipient left, and hands it over when another still asks', () => {
+    expect(effectOfChange(waiting({ watchdogIds: ['w_a'] }), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({ kind: 'drop', watchdogIds: ['w_a'] });
+    // An entry from before `watchdogIds` was kept counts its planning watchdog.
+    expect(effectOfChange(waiting({ watchdogIds: undefined }), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({ kind: 'drop', watchdogIds: ['w_a'] });
+    expect(effectOfChange(waiting(), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_b'], watchdogId: 'w_b' });
+    expect(effectOfChange(waiting(), { watchdogId: 'w_b', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_a'], watchdogId: 'w_a' });
+    expect(effectOfChange(waiting(), { watchdogId: 'w_c', at: change, recipient: null })).toEqual({ kind: 'keep' });
   });
 });

@@ -47,3 +47,46 @@ export function replanHeld(entry: HeldPlan, change: DeliveryChange): Replanned |
 export function predatesWithdrawal(entry: { fetchedAt: string; reason: string }, withdrawnAt: string): boolean {
   return entry.reason !== 'noLongerActive' && Date.parse(entry.fetchedAt) < Date.parse(withdrawnAt);
 }
+
+/** A watchdog's new state as one of its waiting entries sees it: the recipient's delivery, or null when they get it no more. */
+export type WatchdogChange = { watchdogId: string; at: number; recipient: { delivery: Delivery | undefined; member: boolean } | null };
+
+/** The fields of a waiting entry a change of a watchdog reads and writes. */
+export type WaitingEntry = HeldPlan & { watchdogId: string; watchdogIds?: string[]; member?: boolean };
+
+export type WaitingOutcome =
+  | { kind: 'keep' }
+  | { kind: 'replan'; plan: Replanned; watchdogId: string; member: boolean }
+  | { kind: 'detach'; watchdogIds: string[]; watchdogId: string }
+  | { kind: 'drop'; watchdogIds: string[] };
+
+/**
+ * What a change of one of the person's watchdogs does to their waiting alert about a property
+ * (docs/decisions.md, "Delivery"): the alert is one per person and property, whichever of their
+ * watchdogs matched it, and goes at the earliest time any of them still asks for.
+ *
+ * - The watchdog is deleted, or the person no longer receives it (an invitee who left): it stops
+ *   asking. With no other watchdog of theirs that matched, the alert is dropped; otherwise it
+ *   stays as planned, owned by one that did.
+ * - The watchdog that planned it changed its delivery: re-planned as `replanHeld` says.
+ * - Another watchdog that matched it changed its delivery: it takes the alert over only when its
+ *   new delivery sends it earlier (switched to instant: at once); it never delays it.
+ */
+export function effectOfChange(entry: WaitingEntry, change: WatchdogChange): WaitingOutcome {
+  const ids = entry.watchdogIds && entry.watchdogIds.length > 0 ? entry.watchdogIds : [entry.watchdogId];
+  if (!change.recipient) {
+    if (!ids.includes(change.watchdogId) && entry.watchdogId !== change.watchdogId) return { kind: 'keep' };
+    const rest = ids.filter((id) => id !== change.watchdogId);
+    if (rest.length === 0) return { kind: 'drop', watchdogIds: ids };
+    return { kind: 'detach', watchdogIds: rest, watchdogId: entry.watchdogId === change.watchdogId ? rest[0] : entry.watchdogId };
+  }
+  const { delivery, member } = change.recipient;
+  if (entry.watchdogId === change.watchdogId) {
+    const plan = replanHeld(entry, { delivery, at: change.at });
+    return plan ? { kind: 'replan', plan, watchdogId: change.watchdogId, member } : { kind: 'keep' };
+  }
+  if (!entry.heldFor) return { kind: 'keep' };
+  const next = deliveryDueAt(Math.max(change.at, entry.createdAt.getTime()), delivery);
+  if (next.at >= entry.dueAt.getTime()) return { kind: 'keep' };
+  return { kind: 'replan', plan: { dueAt: new Date(next.at), heldFor: next.heldFor, deliveryKey: deliveryKeyOf(delivery), deliveryAsOf: new Date(change.at).toISOString() }, watchdogId: change.watchdogId, member };
+}

@@ -1,6 +1,7 @@
 import { traceCarrierOf, traceContextOf, type HandlerContext } from '@rr/kit';
 import { deliveryDueAt, deliveryKeyOf, type Envelope, type MatchFoundV1 } from '@rr/proto';
 import { ledgerKeyOf } from '../domain/alert-rules';
+import { predatesWithdrawal } from '../domain/held-plan';
 import type { Dispatcher } from '../dispatcher';
 import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
 import { withoutUnalertedNotices } from './notice-gate';
@@ -18,12 +19,15 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
     await dispatcher.knowRecipients(events.map((e) => e.data.recipient.email.toLowerCase()));
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
+    // Every watchdog of the person that matched the property, whichever plans the alert.
+    const matchedBy = new Map<string, Set<string>>();
     for (const event of events) {
       const match = event.data;
       const key = ledgerKeyOf(match);
       // Known to this process means already in the ledger: no write needed.
       if (dispatcher.queue.knows(key)) continue;
       const email = match.recipient.email.toLowerCase();
+      matchedBy.set(key, (matchedBy.get(key) ?? new Set()).add(match.watchdogId));
       // A digest's alert waits for its time, an instant one for the end of quiet hours (docs/decisions.md, "Delivery").
       const held = deliveryDueAt(now.getTime(), match.delivery);
       const dueAt = new Date(Math.max(held.at, dispatcher.queue.readyAt(email, now.getTime())));
@@ -40,7 +44,9 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         deliveryKey: deliveryKeyOf(match.delivery), deliveryAsOf: match.watchdogUpdatedAt ?? null,
       });
     }
-    const plan = dispatcher.plan([...fresh.values()], now.getTime());
+    for (const [key, entry] of fresh) entry.watchdogIds = [entry.watchdogId, ...[...matchedBy.get(key)!].filter((id) => id !== entry.watchdogId)];
+    await recordedWithdrawn(ledger, fresh);
+    const plan = dispatcher.plan([...fresh.values()].filter((e) => !e.withdrawnAt), now.getTime());
     let outcome: Awaited<ReturnType<LedgerRepository['insertNew']>>;
     try {
       outcome = await ledger.insertNew([...fresh.values()].map((e) => ({ ...e, claim: plan.claimOf(e._id) })), now);
@@ -49,10 +55,26 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
       throw err;
     }
     dispatcher.timings.record('insert', Date.now() - now.getTime());
-    dispatcher.accept(outcome.inserted, plan);
+    dispatcher.accept(outcome.inserted.filter((e) => e.status !== 'withdrawn'), plan);
     if (outcome.duplicates.length > 0) {
       dispatcher.adoptIfOpen(outcome.duplicates, new Map(outcome.duplicates.map((key) => [key, fresh.get(key)!]))).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
     }
     ctx.log.debug({ matches: events.length, inserted: outcome.inserted.length }, 'matches recorded');
   };
+}
+
+/**
+ * Matches fetched before their offer's last handled withdrawal (the matcher lagged behind it) go
+ * in `withdrawn`, as the withdrawal would have left them; a comeback opens them again. One read by
+ * `_id` per batch from the withdrawal records (bounded by their retention, not by history).
+ */
+async function recordedWithdrawn(ledger: Pick<LedgerRepository, 'withdrawalsOf'>, fresh: Map<string, Omit<NewEntry, 'claim'>>): Promise<void> {
+  const live = [...fresh.values()].filter((e) => e.reason !== 'noLongerActive');
+  if (live.length === 0) return;
+  const withdrawals = await ledger.withdrawalsOf([...new Set(live.map((e) => e.offerId))]);
+  if (withdrawals.size === 0) return;
+  for (const entry of live) {
+    const withdrawnAt = withdrawals.get(entry.offerId)?.toISOString();
+    if (withdrawnAt && predatesWithdrawal(entry, withdrawnAt)) entry.withdrawnAt = withdrawnAt;
+  }
 }

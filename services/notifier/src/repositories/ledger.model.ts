@@ -6,9 +6,11 @@ import type { HeldFor, Locale, MapAreaSize, MatchFoundV1, Offer } from '@rr/prot
  * pending (waits for `dueAt`) → claimed (a sender is on it, `batchId`) → sent (the provider took
  * it) | failed (refused for good) | dead (gave up after repeated transient failures). A pending
  * entry whose offer is withdrawn before it goes out is `withdrawn` (never sent as a live offer;
- * opened again by a match of the offer back on the market, docs/decisions.md "Alert kinds").
+ * opened again by a match of the offer back on the market, docs/decisions.md "Alert kinds"). A
+ * pending entry none of whose watchdogs still asks for it (deleted, or the invitee left) is
+ * `dropped` (opened again by a match from another of the person's watchdogs).
  */
-export type LedgerStatus = 'pending' | 'claimed' | 'sent' | 'failed' | 'dead' | 'withdrawn';
+export type LedgerStatus = 'pending' | 'claimed' | 'sent' | 'failed' | 'dead' | 'withdrawn' | 'dropped';
 
 export type LedgerEntry = {
   _id: string;
@@ -45,6 +47,14 @@ export type LedgerEntry = {
   messageId: string | null;
   /** Why the entry waits past its window: the recipient's digest, or their quiet hours (docs/decisions.md, "Delivery"). */
   heldFor?: HeldFor | null;
+  /**
+   * Every watchdog of the person that matched the property (the entry is one alert whichever
+   * found it; `watchdogId` is the one whose delivery planned it). Missing on older entries: then
+   * `[watchdogId]`.
+   */
+  watchdogIds?: string[];
+  /** Status `dropped`: the watchdogs whose end dropped it (their own late matches do not open it again). */
+  droppedWatchdogIds?: string[] | null;
   /** `deliveryKeyOf` the delivery the entry was planned under (held alerts are re-planned when it changes). */
   deliveryKey?: string | null;
   /** The watchdog's `updatedAt` in the state that delivery came from (an older state re-plans nothing). */
@@ -63,7 +73,7 @@ export type LedgerEntry = {
 
 const schema = new Schema<LedgerEntry>(
   {
-    _id: String, email: String, locale: String, userId: String, watchdogId: String, offerId: String, reason: String,
+    _id: String, email: String, locale: String, userId: String, watchdogId: String, watchdogIds: [String], droppedWatchdogIds: [String], offerId: String, reason: String,
     offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, deliveryKey: String, deliveryAsOf: String, withdrawnAt: String, member: Boolean, mapArea: Schema.Types.Mixed, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,
@@ -78,6 +88,8 @@ schema.index({ status: 1, reported: 1 });
 schema.index({ status: 1, dueAt: 1, _id: 1 });
 // A change of a watchdog's delivery re-plans its held entries: read by watchdog (`$in` per batch of changes).
 schema.index({ watchdogId: 1, status: 1 });
+// … and every other watchdog of the person that matched the property (gets it earlier, or ends).
+schema.index({ watchdogIds: 1, status: 1 });
 // By offer: the open entries a withdrawal stops, and who was told about an offer (any kind) for its notice.
 schema.index({ offerId: 1, email: 1 });
 
@@ -108,3 +120,17 @@ export const alertClaimModel = (connection: Connection): Model<AlertClaim> =>
   connection.models.AlertClaim ?? connection.model<AlertClaim>('AlertClaim', claimSchema, 'alert_claims');
 
 export const claimIdOf = (key: string, generation: number) => `${key}#${generation}`;
+
+/**
+ * The last withdrawal of an offer the notifier handled: a match fetched before it that arrives
+ * only afterwards (the matcher lags) is recorded withdrawn, not sent as a live offer. Kept a
+ * bounded time (`at`, swept like claims): a match older than that is not in flight any more.
+ */
+export type OfferWithdrawal = { _id: string; withdrawnAt: Date; at: Date };
+
+const withdrawalSchema = new Schema<OfferWithdrawal>({ _id: String, withdrawnAt: Date, at: Date }, { versionKey: false });
+// Read by `_id` on the match path; old records are deleted by age.
+withdrawalSchema.index({ at: 1 });
+
+export const offerWithdrawalModel = (connection: Connection): Model<OfferWithdrawal> =>
+  connection.models.OfferWithdrawal ?? connection.model<OfferWithdrawal>('OfferWithdrawal', withdrawalSchema, 'alert_withdrawn_offers');

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
 import type { HeldFor, Offer } from '@rr/proto';
-import { alertClaimModel, claimIdOf, ledgerModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type RecipientState } from './ledger.model';
+import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OfferWithdrawal, type RecipientState } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
   /** Set when the entry is inserted already claimed for this batch. */
@@ -16,9 +16,12 @@ export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; prov
 
 const DUPLICATE_KEY = 11000;
 
-/** A held entry as a change of delivery reads it: its plan and whose it is, not its offer. */
-export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
-const HELD_FIELDS = { _id: 1, email: 1, watchdogId: 1, dueAt: 1, heldFor: 1, createdAt: 1, deliveryKey: 1, deliveryAsOf: 1 } as const;
+/** A waiting entry as a change of a watchdog reads it: its plan and whose it is, not its offer. */
+export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'watchdogIds' | 'member' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
+const HELD_FIELDS = { _id: 1, email: 1, watchdogId: 1, watchdogIds: 1, member: 1, dueAt: 1, heldFor: 1, createdAt: 1, deliveryKey: 1, deliveryAsOf: 1 } as const;
+
+/** What changes of watchdogs do to one waiting entry: its new fields (dispatch/held-changes.ts). */
+export type WatchdogEffect = { key: string; set: Partial<Pick<LedgerEntry, 'status' | 'dueAt' | 'heldFor' | 'deliveryKey' | 'deliveryAsOf' | 'watchdogId' | 'watchdogIds' | 'member' | 'droppedWatchdogIds'>> };
 
 /**
  * An entry's offer is stored as JSON in binary data: FerretDB decodes and encodes a nested
@@ -38,6 +41,7 @@ export class LedgerRepository {
   private readonly entries: Collection<LedgerEntry>;
   private readonly recipients: Collection<RecipientState>;
   private readonly claims: Collection<AlertClaim>;
+  private readonly withdrawals: Collection<OfferWithdrawal>;
   private readonly init$: Promise<unknown>;
 
   constructor(connection: Connection) {
@@ -47,7 +51,9 @@ export class LedgerRepository {
     this.claims = claims.collection as unknown as Collection<AlertClaim>;
     this.entries = entries.collection as unknown as Collection<LedgerEntry>;
     this.recipients = recipients.collection as unknown as Collection<RecipientState>;
-    this.init$ = Promise.all([entries.init(), recipients.init(), claims.init()]);
+    const withdrawals = offerWithdrawalModel(connection);
+    this.withdrawals = withdrawals.collection as unknown as Collection<OfferWithdrawal>;
+    this.init$ = Promise.all([entries.init(), recipients.init(), claims.init(), withdrawals.init()]);
   }
 
   async init(): Promise<void> {
@@ -57,13 +63,14 @@ export class LedgerRepository {
   /**
    * Inserts new entries, pending or, when the dispatcher can send at once, already claimed for a
    * batch (the claim goes in with the insert: one write instead of two). Keys that exist already
-   * (the person had this alert) come back as duplicates.
+   * (the person had this alert) come back as duplicates. An entry with `withdrawnAt` goes in
+   * `withdrawn` (a match of an offer whose withdrawal was handled before it arrived).
    */
   async insertNew(entries: NewEntry[], now: Date): Promise<{ inserted: LedgerEntry[]; duplicates: string[] }> {
     if (entries.length === 0) return { inserted: [], duplicates: [] };
     const docs: LedgerEntry[] = entries.map(({ claim, ...e }) => ({
       // Inserted claimed: the insert itself (unique key) is generation 0 of the claim.
-      ...e, status: claim ? 'claimed' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null, claims: claim ? 1 : 0,
+      ...e, watchdogIds: e.watchdogIds ?? [e.watchdogId], status: claim ? 'claimed' : e.withdrawnAt ? 'withdrawn' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null, claims: claim ? 1 : 0,
       sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: now,
     }));
     try {
@@ -181,25 +188,50 @@ export class LedgerRepository {
   }
 
   /**
-   * The pending entries of these watchdogs held for a digest or quiet hours (the `{watchdogId,
-   * status}` index), without their offers: what a change of delivery may re-plan. Streamed, so
-   * memory holds a page whatever a watchdog holds.
+   * The pending entries these watchdogs planned or also matched (the `{watchdogId, status}` and
+   * `{watchdogIds, status}` indexes), without their offers: what a change of a watchdog may
+   * re-plan or drop. Streamed, so memory holds a page whatever a watchdog holds.
    */
-  async *heldForWatchdogs(watchdogIds: string[]): AsyncGenerator<HeldEntry> {
+  async *pendingOfWatchdogs(watchdogIds: string[]): AsyncGenerator<HeldEntry> {
     for (let i = 0; i < watchdogIds.length; i += 500) {
+      const ids = watchdogIds.slice(i, i + 500);
       const cursor = this.entries.find(
-        { watchdogId: { $in: watchdogIds.slice(i, i + 500) }, status: 'pending' },
+        { $or: [{ watchdogIds: { $in: ids }, status: 'pending' }, { watchdogId: { $in: ids }, status: 'pending' }] },
         { projection: HELD_FIELDS, batchSize: 500 },
       );
-      for await (const doc of cursor) if (doc.heldFor) yield doc as HeldEntry;
+      for await (const doc of cursor) yield doc as HeldEntry;
     }
   }
 
-  /** New times for held entries (a change of delivery); only while still pending, by `_id`. */
-  async replan(items: Array<{ key: string; dueAt: Date; heldFor: HeldFor | null; deliveryKey: string; deliveryAsOf: string }>): Promise<void> {
-    await this.bulk(this.entries, items.map(({ key, ...plan }) => ({
-      updateOne: { filter: { _id: key, status: 'pending' as LedgerStatus }, update: { $set: plan } },
+  /** Applies what changes of watchdogs do to waiting entries; only while still pending, by `_id`. */
+  async applyWatchdogEffects(effects: WatchdogEffect[]): Promise<void> {
+    await this.bulk(this.entries, effects.map((e) => ({ updateOne: { filter: { _id: e.key, status: 'pending' as LedgerStatus }, update: { $set: e.set } } })));
+  }
+
+  /** Other watchdogs of the person that matched these entries' properties (a duplicate match). */
+  async addWatchdogs(items: Array<{ key: string; watchdogIds: string[] }>): Promise<void> {
+    await this.bulk(this.entries, items.map((i) => ({ updateOne: { filter: { _id: i.key }, update: { $addToSet: { watchdogIds: { $each: i.watchdogIds } } } } })));
+  }
+
+  /** Remembers the latest handled withdrawal of each offer (kept until swept by age). */
+  async recordWithdrawals(items: Array<{ offerId: string; withdrawnAt: Date }>, now: Date): Promise<void> {
+    await this.bulk(this.withdrawals, items.map((i) => ({
+      updateOne: { filter: { _id: i.offerId }, update: { $max: { withdrawnAt: i.withdrawnAt }, $set: { at: now } }, upsert: true },
     })));
+  }
+
+  /** The latest handled withdrawal of these offers, by `_id` in chunks (most offers have none). */
+  async withdrawalsOf(offerIds: string[]): Promise<Map<string, Date>> {
+    const found = new Map<string, Date>();
+    for (let i = 0; i < offerIds.length; i += 500) {
+      for (const doc of await this.withdrawals.find({ _id: { $in: offerIds.slice(i, i + 500) } }).toArray()) found.set(doc._id, doc.withdrawnAt);
+    }
+    return found;
+  }
+
+  /** Withdrawal records older than this: no match fetched before them is still on its way. */
+  async deleteWithdrawalsBefore(before: Date): Promise<number> {
+    return (await this.withdrawals.deleteMany({ at: { $lt: before } })).deletedCount;
   }
 
   /** The pending entries about these offers (the `{offerId, email}` index), without their offers: what a withdrawal stops. */
@@ -237,13 +269,14 @@ export class LedgerRepository {
 
   /**
    * Opens a withdrawn entry again with a match of its offer back on the market (fetched after the
-   * withdrawal): it was never sent, so the person hears of the offer now. Only while `withdrawn`.
+   * withdrawal), or a dropped one with a match from another of the person's watchdogs: it was
+   * never sent, so the person hears of the offer now. Only while `withdrawn` or `dropped`.
    */
   async reopen(items: Array<{ key: string; fields: Partial<LedgerEntry> }>): Promise<void> {
     await this.bulk(this.entries, items.map(({ key, fields }) => ({
       updateOne: {
-        filter: { _id: key, status: 'withdrawn' as LedgerStatus },
-        update: { $set: { ...(fields.offer ? { ...fields, offer: jsonBytes(fields.offer) as unknown as Offer } : fields), status: 'pending' as LedgerStatus, withdrawnAt: null, batchId: null, claimedAt: null, failure: null } },
+        filter: { _id: key, status: { $in: ['withdrawn', 'dropped'] as LedgerStatus[] } },
+        update: { $set: { ...(fields.offer ? { ...fields, offer: jsonBytes(fields.offer) as unknown as Offer } : fields), status: 'pending' as LedgerStatus, withdrawnAt: null, droppedWatchdogIds: null, batchId: null, claimedAt: null, failure: null } },
       },
     })));
   }
