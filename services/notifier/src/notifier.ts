@@ -21,6 +21,8 @@ const CLAIMS_CLEANUP_MS = 3_600_000;
  * is in flight for seconds, or hours when the matcher was down; memory of them stays bounded.
  */
 const WITHDRAWALS_KEPT_MS = 7 * 24 * 3_600_000;
+/** Links of entries to the other watchdogs that matched them: a held entry goes out within a week (a weekly digest). */
+const LINKS_KEPT_MS = 8 * 24 * 3_600_000;
 
 /** Wires the ledger, the dispatcher, the `match.found` consumer and the SendGrid webhook. */
 export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options: { ads?: AdSource; estimates?: EstimateSource } = {}) {
@@ -65,7 +67,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     if (rescanning) return;
     rescanning = true;
     const cleanup = Date.now() - claimsCleanedAt > CLAIMS_CLEANUP_MS
-      ? Promise.all([ledger.deleteClaimsBefore(new Date(Date.now() - CLAIMS_KEPT_MS)), ledger.deleteWithdrawalsBefore(new Date(Date.now() - WITHDRAWALS_KEPT_MS))]).then(() => (claimsCleanedAt = Date.now()))
+      ? Promise.all([ledger.deleteClaimsBefore(new Date(Date.now() - CLAIMS_KEPT_MS)), ledger.deleteWithdrawalsBefore(new Date(Date.now() - WITHDRAWALS_KEPT_MS)), ledger.deleteLinksBefore(new Date(Date.now() - LINKS_KEPT_MS))]).then(() => (claimsCleanedAt = Date.now()))
       : Promise.resolve();
     Promise.all([dispatcher.load(), cleanup])
       .then(([found]) => (found.adopted > 0 || found.unreported > 0) && log.warn(found, 'rescan found open alerts this process did not know'))

@@ -88,8 +88,6 @@ schema.index({ status: 1, reported: 1 });
 schema.index({ status: 1, dueAt: 1, _id: 1 });
 // A change of a watchdog's delivery re-plans its held entries: read by watchdog (`$in` per batch of changes).
 schema.index({ watchdogId: 1, status: 1 });
-// … and every other watchdog of the person that matched the property (gets it earlier, or ends).
-schema.index({ watchdogIds: 1, status: 1 });
 // By offer: the open entries a withdrawal stops, and who was told about an offer (any kind) for its notice.
 schema.index({ offerId: 1, email: 1 });
 
@@ -131,6 +129,21 @@ export type OfferWithdrawal = { _id: string; withdrawnAt: Date; at: Date };
 const withdrawalSchema = new Schema<OfferWithdrawal>({ _id: String, withdrawnAt: Date, at: Date }, { versionKey: false });
 // Read by `_id` on the match path; old records are deleted by age.
 withdrawalSchema.index({ at: 1 });
+
+/**
+ * An entry that another watchdog of the person also matched (its `watchdogIds` besides its own
+ * `watchdogId`): a change of that watchdog finds the entry here, by index. The ledger's
+ * `watchdogIds` is an array, and the embedded database answers no filter on an array field from
+ * an index. Kept a bounded time (`at`): entries wait at most a week for their digest.
+ */
+export type WatchdogLink = { _id: string; watchdogId: string; key: string; at: Date };
+
+const linkSchema = new Schema<WatchdogLink>({ _id: String, watchdogId: String, key: String, at: Date }, { versionKey: false });
+linkSchema.index({ watchdogId: 1 });
+linkSchema.index({ at: 1 });
+
+export const watchdogLinkModel = (connection: Connection): Model<WatchdogLink> =>
+  connection.models.WatchdogLink ?? connection.model<WatchdogLink>('WatchdogLink', linkSchema, 'alert_watchdog_links');
 
 export const offerWithdrawalModel = (connection: Connection): Model<OfferWithdrawal> =>
   connection.models.OfferWithdrawal ?? connection.model<OfferWithdrawal>('OfferWithdrawal', withdrawalSchema, 'alert_withdrawn_offers');

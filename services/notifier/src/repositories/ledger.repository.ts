@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
 import type { HeldFor, Offer } from '@rr/proto';
-import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OfferWithdrawal, type RecipientState } from './ledger.model';
+import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, watchdogLinkModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OfferWithdrawal, type RecipientState, type WatchdogLink } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
   /** Set when the entry is inserted already claimed for this batch. */
@@ -42,6 +42,7 @@ export class LedgerRepository {
   private readonly recipients: Collection<RecipientState>;
   private readonly claims: Collection<AlertClaim>;
   private readonly withdrawals: Collection<OfferWithdrawal>;
+  private readonly links: Collection<WatchdogLink>;
   private readonly init$: Promise<unknown>;
 
   constructor(connection: Connection) {
@@ -53,7 +54,9 @@ export class LedgerRepository {
     this.recipients = recipients.collection as unknown as Collection<RecipientState>;
     const withdrawals = offerWithdrawalModel(connection);
     this.withdrawals = withdrawals.collection as unknown as Collection<OfferWithdrawal>;
-    this.init$ = Promise.all([entries.init(), recipients.init(), claims.init(), withdrawals.init()]);
+    const links = watchdogLinkModel(connection);
+    this.links = links.collection as unknown as Collection<WatchdogLink>;
+    this.init$ = Promise.all([entries.init(), recipients.init(), claims.init(), withdrawals.init(), links.init()]);
   }
 
   async init(): Promise<void> {
@@ -73,6 +76,8 @@ export class LedgerRepository {
       ...e, watchdogIds: e.watchdogIds ?? [e.watchdogId], status: claim ? 'claimed' : e.withdrawnAt ? 'withdrawn' : 'pending', attempts: 0, batchId: claim?.batchId ?? null, claimedAt: claim ? now : null, claims: claim ? 1 : 0,
       sentAt: null, reported: false, provider: null, messageId: null, failure: null, createdAt: now,
     }));
+    // Linked first: a change of an also-matching watchdog must find the entry once it exists.
+    await this.link(docs.flatMap((d) => (d.watchdogIds ?? []).filter((id) => id !== d.watchdogId).map((watchdogId) => ({ key: d._id, watchdogId }))), now);
     try {
       await this.entries.insertMany(docs.map(storedOf), { ordered: false });
       return { inserted: docs, duplicates: [] };
@@ -188,19 +193,31 @@ export class LedgerRepository {
   }
 
   /**
-   * The pending entries these watchdogs planned or also matched (the `{watchdogId, status}` and
-   * `{watchdogIds, status}` indexes), without their offers: what a change of a watchdog may
+   * The pending entries these watchdogs planned (the `{watchdogId, status}` index) or also matched
+   * (their links, then the entries by `_id`), without their offers: what a change of a watchdog may
    * re-plan or drop. Streamed, so memory holds a page whatever a watchdog holds.
    */
   async *pendingOfWatchdogs(watchdogIds: string[]): AsyncGenerator<HeldEntry> {
     for (let i = 0; i < watchdogIds.length; i += 500) {
       const ids = watchdogIds.slice(i, i + 500);
-      const cursor = this.entries.find(
-        { $or: [{ watchdogIds: { $in: ids }, status: 'pending' }, { watchdogId: { $in: ids }, status: 'pending' }] },
-        { projection: HELD_FIELDS, batchSize: 500 },
-      );
-      for await (const doc of cursor) yield doc as HeldEntry;
+      const planned = new Set<string>();
+      for await (const doc of this.entries.find({ watchdogId: { $in: ids }, status: 'pending' }, { projection: HELD_FIELDS, batchSize: 500 })) {
+        planned.add(doc._id);
+        yield doc as HeldEntry;
+      }
+      const keys: string[] = [];
+      for await (const link of this.links.find({ watchdogId: { $in: ids } }, { projection: { key: 1 }, batchSize: 500 })) {
+        if (planned.has(link.key)) continue;
+        planned.add(link.key);
+        keys.push(link.key);
+        if (keys.length === 500) yield* await this.pendingByKeys(keys.splice(0));
+      }
+      if (keys.length > 0) yield* await this.pendingByKeys(keys);
     }
+  }
+
+  private async pendingByKeys(keys: string[]): Promise<HeldEntry[]> {
+    return (await this.entries.find({ _id: { $in: keys }, status: 'pending' }, { projection: HELD_FIELDS }).toArray()) as HeldEntry[];
   }
 
   /** Applies what changes of watchdogs do to waiting entries; only while still pending, by `_id`. */
@@ -209,7 +226,8 @@ export class LedgerRepository {
   }
 
   /** Other watchdogs of the person that matched these entries' properties (a duplicate match). */
-  async addWatchdogs(items: Array<{ key: string; watchdogIds: string[] }>): Promise<void> {
+  async addWatchdogs(items: Array<{ key: string; watchdogIds: string[] }>, now = new Date()): Promise<void> {
+    await this.link(items.flatMap((i) => i.watchdogIds.map((watchdogId) => ({ key: i.key, watchdogId }))), now);
     await this.bulk(this.entries, items.map((i) => ({ updateOne: { filter: { _id: i.key }, update: { $addToSet: { watchdogIds: { $each: i.watchdogIds } } } } })));
   }
 
@@ -227,6 +245,15 @@ export class LedgerRepository {
       for (const doc of await this.withdrawals.find({ _id: { $in: offerIds.slice(i, i + 500) } }).toArray()) found.set(doc._id, doc.withdrawnAt);
     }
     return found;
+  }
+
+  private async link(links: Array<{ key: string; watchdogId: string }>, now: Date): Promise<void> {
+    await this.bulk(this.links, links.map((l) => ({ updateOne: { filter: { _id: `${l.watchdogId}|${l.key}` }, update: { $set: { watchdogId: l.watchdogId, key: l.key, at: now } }, upsert: true } })));
+  }
+
+  /** Links older than this: their entries have gone out (a digest waits a week at most). */
+  async deleteLinksBefore(before: Date): Promise<number> {
+    return (await this.links.deleteMany({ at: { $lt: before } })).deletedCount;
   }
 
   /** Withdrawal records older than this: no match fetched before them is still on its way. */
