@@ -1,21 +1,9 @@
-import { runService, type Bus } from '@rr/kit';
-import { testRunId } from '@rr/kit/testing';
-import { nextDigestAt, type AlertSentV1, type Delivery, type Envelope, type Watchdog } from '@rr/proto';
+import { nextDigestAt, type Delivery, type Watchdog } from '@rr/proto';
 import { exampleWatchdog } from '@rr/proto/examples';
-import { notifierService } from '../src/main';
-import { ledgerModel } from '../src/repositories/ledger.model';
-import { busRecordingSent, mailTo, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
+import { heldAlertsHarness, hhmm, iso, later } from './held-harness';
+import { sleep, waitFor, mailTo, matchFor } from './helpers';
 
 jest.setTimeout(120_000);
-
-const run = testRunId();
-const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000' });
-const person = (name: string) => `${name}-${run}@example.cz`;
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Digest times hours away (UTC): nothing held goes out by itself while the test runs. */
-const later = (hours: number): Delivery => ({ mode: 'digest', schedule: { timeZone: 'UTC', digestTimes: [hhmm(Date.now() + hours * 3_600_000)], quietHours: null } });
 
 /**
  * Held alerts when the world changes under them, against the real ledger, Kafka and the mail
@@ -24,30 +12,10 @@ const later = (hours: number): Delivery => ({ mode: 'digest', schedule: { timeZo
  * reaches whoever was told of the offer by any kind of alert.
  */
 describe('notifier: held alerts re-planned by changes of delivery and stopped by withdrawals', () => {
-  let bus: Bus;
-  let service: Awaited<ReturnType<typeof runService<typeof notifierService.configSchema>>>;
-  const sent: Array<Envelope<AlertSentV1>> = [];
-  const ledger = () => ledgerModel(service.db!);
-  const entry = (to: string, offer: string) => ledger().findById(`${to}|${offer}-${run}`).lean();
-  const offersMailed = async (to: string) => (await mailTo(to)).map((m) => [...m.text.matchAll(/Byt (\w+)/g)].map((x) => x[1]).sort());
-  const match = (to: string, id: string, watchdog: Watchdog, delivery: Delivery | undefined, extra: Parameters<typeof matchFor>[2] = {}) =>
-    bus.publish('match.found', to, matchFor(to, { id: `${id}-${run}`, title: `Byt ${id}` }, {
-      watchdogId: watchdog.id, watchdogUpdatedAt: watchdog.updatedAt, ...(delivery ? { delivery } : {}), ...extra,
-    }));
-  const changed = (watchdog: Watchdog) => bus.publish('watchdog.changed', watchdog.id, { watchdogId: watchdog.id, watchdog });
+  const h = heldAlertsHarness('held-changes-test');
+  const { run, sent, ledger, person, entry, offersMailed, match, changed } = h;
   /** A Mini owner's watchdog (digests, one invitee). */
   const watchdogOf = (owner: string, over: Partial<Watchdog>): Watchdog => ({ ...exampleWatchdog, id: `w_${owner.slice(0, 6)}${run}`, email: owner, ownerRole: 3, updatedAt: iso(Date.now() - 60_000), ...over });
-
-  beforeAll(async () => {
-    bus = await busRecordingSent('held-changes-test', env, sent);
-    service = await runService(notifierService, env, { trapSignals: false });
-  });
-
-  afterAll(async () => {
-    await service?.db?.dropDatabase().catch(() => undefined);
-    await service?.stop();
-    await bus?.disconnect();
-  });
 
   it('sends a digest watchdog\'s held alerts at once when it is switched to instant, once, and leaves its invitee\'s digest alone', async () => {
     const owner = person('owner');
@@ -107,7 +75,7 @@ describe('notifier: held alerts re-planned by changes of delivery and stopped by
     await match(waiting, 'x1', dog, digest);
     await waitFor('the held entry', async () => (await entry(waiting, 'x1'))?.heldFor === 'digest');
     const withdrawnAt = iso(Date.now());
-    await bus.publish('offer.withdrawn', `x1-${run}`, { offerId: `x1-${run}`, withdrawnAt });
+    await h.bus().publish('offer.withdrawn', `x1-${run}`, { offerId: `x1-${run}`, withdrawnAt });
     await waitFor('the stopped entry', async () => (await entry(waiting, 'x1'))?.status === 'withdrawn');
     expect(await entry(waiting, 'x1')).toMatchObject({ withdrawnAt });
 

@@ -1,21 +1,10 @@
-import { runService, type Bus } from '@rr/kit';
-import { testRunId } from '@rr/kit/testing';
-import type { AlertSentV1, Delivery, Envelope, Watchdog } from '@rr/proto';
+import type { Watchdog } from '@rr/proto';
 import { exampleWatchdog } from '@rr/proto/examples';
-import { notifierService } from '../src/main';
-import { ledgerModel, offerWithdrawalModel } from '../src/repositories/ledger.model';
-import { busRecordingSent, mailTo, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
+import { offerWithdrawalModel } from '../src/repositories/ledger.model';
+import { heldAlertsHarness, iso, later } from './held-harness';
+import { sleep, waitFor, mailTo } from './helpers';
 
 jest.setTimeout(120_000);
-
-const run = testRunId();
-const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000' });
-const person = (name: string) => `${name}-${run}@example.cz`;
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Digest times hours away (UTC): nothing held goes out by itself while the test runs. */
-const later = (hours: number): Delivery => ({ mode: 'digest', schedule: { timeZone: 'UTC', digestTimes: [hhmm(Date.now() + hours * 3_600_000)], quietHours: null } });
 
 /**
  * The edges of held alerts (issue 19), against the real ledger, Kafka and the mail catcher: a
@@ -23,39 +12,18 @@ const later = (hours: number): Delivery => ({ mode: 'digest', schedule: { timeZo
  * to instant, and a watchdog deleted or left by its invitee while alerts of it wait.
  */
 describe('notifier: held alerts at the edges of withdrawals, other watchdogs and ended watchdogs', () => {
-  let bus: Bus;
-  let service: Awaited<ReturnType<typeof runService<typeof notifierService.configSchema>>>;
-  const sent: Array<Envelope<AlertSentV1>> = [];
-  const ledger = () => ledgerModel(service.db!);
-  const entry = (to: string, offer: string) => ledger().findById(`${to}|${offer}-${run}`).lean();
-  const offersMailed = async (to: string) => (await mailTo(to)).map((m) => [...m.text.matchAll(/Byt (\w+)/g)].map((x) => x[1]).sort());
-  const match = (to: string, id: string, watchdog: Watchdog, delivery: Delivery | undefined, extra: Parameters<typeof matchFor>[2] = {}) =>
-    bus.publish('match.found', to, matchFor(to, { id: `${id}-${run}`, title: `Byt ${id}` }, {
-      watchdogId: watchdog.id, watchdogUpdatedAt: watchdog.updatedAt, ...(delivery ? { delivery } : {}), ...extra,
-    }));
-  const changed = (watchdog: Watchdog) => bus.publish('watchdog.changed', watchdog.id, { watchdogId: watchdog.id, watchdog });
-  const deleted = (watchdogId: string) => bus.publish('watchdog.changed', watchdogId, { watchdogId, watchdog: null });
+  const h = heldAlertsHarness('held-edges-test');
+  const { run, sent, ledger, person, entry, offersMailed, match, changed, deleted } = h;
   /** A Mini owner's watchdog (digests, one invitee). */
   const watchdogOf = (owner: string, name: string, over: Partial<Watchdog>): Watchdog => ({ ...exampleWatchdog, id: `w_${name}${run}`, email: owner, ownerRole: 3, updatedAt: iso(Date.now() - 60_000), ...over });
-
-  beforeAll(async () => {
-    bus = await busRecordingSent('held-edges-test', env, sent);
-    service = await runService(notifierService, env, { trapSignals: false });
-  });
-
-  afterAll(async () => {
-    await service?.db?.dropDatabase().catch(() => undefined);
-    await service?.stop();
-    await bus?.disconnect();
-  });
 
   it('records a match fetched before an already handled withdrawal as withdrawn, and sends it when the offer comes back', async () => {
     const late = person('late');
     const dog = watchdogOf(late, 'late', {});
     // The withdrawal is handled before any alert about the offer exists (the matcher lagged behind).
     const withdrawnAt = iso(Date.now());
-    await bus.publish('offer.withdrawn', `lw1-${run}`, { offerId: `lw1-${run}`, withdrawnAt });
-    await waitFor('the remembered withdrawal', async () => (await offerWithdrawalModel(service.db!).findById(`lw1-${run}`).lean())?.withdrawnAt.toISOString() === withdrawnAt);
+    await h.bus().publish('offer.withdrawn', `lw1-${run}`, { offerId: `lw1-${run}`, withdrawnAt });
+    await waitFor('the remembered withdrawal', async () => (await offerWithdrawalModel(h.db()).findById(`lw1-${run}`).lean())?.withdrawnAt.toISOString() === withdrawnAt);
 
     // The lagging match (instant: it would go at once) and one of another offer, in the same stream.
     await match(late, 'lw1', dog, undefined, { fetchedAt: iso(Date.parse(withdrawnAt) - 60_000) });
