@@ -86,7 +86,13 @@ describe('the data API: key issuance and the docs pages', () => {
     await page.getByRole('link', { name: 'history/list', exact: true }).click();
     const listUrl = /'(http[^']+)'/.exec((await page.getByTestId('api-docs-historyList').getByTestId('example-curl').textContent())!)![1];
     expect(new URL(listUrl).pathname).toBe('/api/v1/history/list');
-    const list = (await (await fetch(listUrl, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { items: { id: string }[]; next: string } };
+    // On a fresh system the pipeline may not have published its first offers yet: wait for them.
+    const changes = async () => (await (await fetch(listUrl, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { items: { id: string }[]; next: string } };
+    let list = await changes();
+    for (let i = 0; i < 45 && list.data.items.length === 0; i++) {
+      await page.waitForTimeout(2000);
+      list = await changes();
+    }
     expect(list.data.items.length).toBeGreaterThan(0);
     expect(list.data.next).toMatch(/^\d+~/);
     await page.getByRole('link', { name: 'history/detail', exact: true }).click();
