@@ -9,7 +9,8 @@ const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://localhost:8090';
  * simulator-backed system that `npm start` and `npm test` run), then confirms it on the detail page.
  */
 const WITHDRAWAL_TIMEOUT_MS = Number(process.env.E2E_WITHDRAWAL_TIMEOUT_MS ?? 120_000);
-jest.setTimeout(120_000 + WITHDRAWAL_TIMEOUT_MS);
+// A price change, like a withdrawal, waits for a walk of the portal: each may take that long on a loaded machine.
+jest.setTimeout(120_000 + 2 * WITHDRAWAL_TIMEOUT_MS);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,7 +83,7 @@ describe('the offer page', () => {
       const found = await offerById(offer.id);
       // An anonymous caller gets the current price only: the history is the plans' (offer-access.ts).
       return found && found.price === price - 100_000 ? found : null;
-    });
+    }, WITHDRAWAL_TIMEOUT_MS);
     // The history is Standard's: a visitor learns how often the price changed and where to get the rest.
     await page.reload();
     await page.getByTestId('price-history-locked').waitFor();
