@@ -42,9 +42,13 @@ describe('a renewal charge whose GoPay answer was lost', () => {
     await s.restart();
     await crashed;
 
-    // The restarted billing's rounds do not charge again while GoPay's answer is unknown.
+    // The restarted billing's rounds do not charge again while GoPay's answer is unknown. (On a
+    // loaded machine the restart can outlast GoPay's 3 s, and its notification may have settled the
+    // charge already: then it is paid with GoPay's id, never charged twice — the children below.)
     const [unconfirmed] = await renewalOf(userId);
-    expect(unconfirmed).toMatchObject({ state: 'created', providerPaymentId: null, parentProviderPaymentId: first.recurrenceParentId });
+    expect(unconfirmed).toMatchObject({ parentProviderPaymentId: first.recurrenceParentId });
+    const unknownOrSettled = unconfirmed.state === 'created' ? { providerPaymentId: unconfirmed.providerPaymentId } : { state: unconfirmed.state };
+    expect([{ providerPaymentId: null }, { state: 'paid' }]).toContainEqual(unknownOrSettled);
     await s.parts.reconciler.round(new Date(due.getTime() + HOUR));
 
     // GoPay's notification (retried while billing was down) names the charge: the order adopts it.
