@@ -5,20 +5,37 @@ import type { Logger } from './logger';
  * One connection per service to its own database. Only features that FerretDB (SQLite backend)
  * and MongoDB share are used across the project: no transactions, change streams or $near.
  */
-export async function connectDatabase(baseUrl: string, dbName: string, log: Logger): Promise<Connection> {
+export async function connectDatabase(
+  baseUrl: string,
+  dbName: string,
+  log: Logger,
+  options: { startTimeoutMs?: number } = {},
+): Promise<Connection> {
   // Mongoose keeps the stack of every query's call site for one rare error ("Query was already
   // executed"); formatting it with source maps cost more than the query's own work.
   mongoose.set('skipOriginalStackTraces', true);
-  const connection = mongoose.createConnection(baseUrl, {
-    dbName,
-    serverSelectionTimeoutMS: 5_000,
-    heartbeatFrequencyMS: 2_000,
-    autoIndex: true,
-  });
-  connection.on('disconnected', () => log.warn({ dbName }, 'database disconnected'));
-  connection.on('reconnected', () => log.info({ dbName }, 'database reconnected'));
-  await connection.asPromise();
-  return connection;
+  // A query waits at most 5 s for the server, so an outage is reported quickly; starting waits
+  // longer, because a database that is itself starting (or briefly saturated) is no reason to die.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  for (let attempt = 1; ; attempt++) {
+    const connection = mongoose.createConnection(baseUrl, {
+      dbName,
+      serverSelectionTimeoutMS: 5_000,
+      heartbeatFrequencyMS: 2_000,
+      autoIndex: true,
+    });
+    try {
+      await connection.asPromise();
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      if (Date.now() >= deadline) throw err;
+      log.warn({ dbName, attempt, err: (err as Error).message }, 'database not reachable yet; retrying');
+      continue;
+    }
+    connection.on('disconnected', () => log.warn({ dbName }, 'database disconnected'));
+    connection.on('reconnected', () => log.info({ dbName }, 'database reconnected'));
+    return connection;
+  }
 }
 
 export async function pingDatabase(connection: Connection, timeoutMs = 2_000): Promise<{ ok: boolean; detail?: string }> {
