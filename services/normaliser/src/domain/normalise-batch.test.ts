@@ -69,17 +69,42 @@ describe('normalising a batch', () => {
     expect(data.offer.pricePerM2).toBe(96_296);
   });
 
-  it('does not call a cross-post moving within a few thousand a price change, but records a real drop on any portal', async () => {
+  it('moves the price with the primary listing only: one drop on two portals is one drop, in either order', async () => {
+    for (const order of ['primary first', 'cross-post first'] as const) {
+      const { run } = memoryStore();
+      const other = crossPost(base, { price: base.price! + 20_000 });
+      await run([fetched(base), fetched(other)]);
+      // The cross-post's own price, moving or not, is its portal's; the offer keeps the primary's.
+      const drops = [fetched({ ...base, price: base.price! - 100_000 }), fetched({ ...other, price: other.price! - 100_000 })];
+      const first = await run([order === 'primary first' ? drops[0] : drops[1]]);
+      const second = await run([order === 'primary first' ? drops[1] : drops[0]]);
+      const events = [...first.events, ...second.events].filter((e) => (e.data as { changes: string[] }).changes.includes('price'));
+      expect(events).toHaveLength(1);
+      const data = events[0].data as { offer: Offer; previousPrice: number };
+      expect(data.previousPrice).toBe(5_490_000);
+      expect(data.offer.price).toBe(5_390_000);
+      expect(data.offer.priceHistory.map((p) => p.price)).toEqual([5_490_000, 5_390_000]);
+      expect(data.offer.sources.map((s) => s.price)).toEqual([5_390_000, order === 'primary first' ? 5_510_000 : 5_410_000]);
+    }
+  });
+
+  it('does not call the primary listing moving within a few thousand a price change', async () => {
     const { run } = memoryStore();
-    const other = crossPost(base);
-    await run([fetched(base), fetched(other)]);
-    const noise = await run([fetched({ ...other, price: 5_495_000 })]);
+    await run([fetched(base)]);
+    const noise = await run([fetched({ ...base, price: 5_495_000 })]);
     expect(noise.events).toEqual([]);
-    const drop = await run([fetched({ ...other, price: 4_990_000 })]);
+  });
+
+  it('takes the price of the listing that is left once the primary one is gone and the cross-post moves', async () => {
+    const { run } = memoryStore();
+    const other = crossPost(base, { price: 5_600_000 });
+    await run([fetched(base), fetched(other)]);
+    await run([withdrawn(base)]);
+    const drop = await run([fetched({ ...other, price: 5_300_000 }, '2026-03-03T10:00:00.000Z')]);
     const data = drop.events[0].data as { offer: Offer; changes: string[] };
-    expect(data.changes).toEqual(['price']);
-    expect(data.offer.price).toBe(4_990_000);
-    expect(data.offer.priceHistory.map((p) => p.price)).toEqual([5_490_000, 4_990_000]);
+    expect(data.changes).toContain('price');
+    expect(data.offer.price).toBe(5_300_000);
+    expect(data.offer.priceHistory.map((p) => p.price)).toEqual([5_490_000, 5_300_000]);
   });
 
   it('makes one property of a cross-post, announced as a new source rather than a new offer', async () => {

@@ -116,8 +116,9 @@ export class BatchNormaliser {
       const withdrawnAt = offer.withdrawnAt;
       const changes = applyListingChange(offer, l, location, fetchedAt);
       this.touchListing({ ...record, fingerprint, active: true, lastSeenAt: fetchedAt, withdrawnAt: null, ...summaryOf(l), flags: flagsOf(location) });
+      // Saved even when nothing is news: the source's own price or address may have moved.
+      this.touchOffer(offer);
       if (changes.length > 0) {
-        this.touchOffer(offer);
         this.stats.updated++;
         this.emitUpdated(offer, before, changes, fetchedAt);
         this.noteReturn(offer, withdrawnAt, changes, fetchedAt);

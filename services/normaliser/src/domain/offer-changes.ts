@@ -13,7 +13,14 @@ const PRICE_NOISE = 0.005;
 
 const sameSource = (s: OfferSource, l: Pick<RawListing, 'portal' | 'listingId'>) => s.portal === l.portal && s.listingId === l.listingId;
 
-/** The offer's price follows the latest real move of any of its sources; history keeps every move. */
+/**
+ * The source whose price is the offer's: the first one still listed (the first also owns the
+ * details). Cross-posts print their own prices (commission, rounding): following every source made
+ * one drop on two portals look like a drop and a rise, or two drops alerted twice.
+ */
+const primaryOf = (offer: Offer): OfferSource | undefined => offer.sources.find((s) => s.active);
+
+/** The offer's price moves with its primary source's real moves; history keeps every move. */
 function applySourcePrice(offer: Offer, newPrice: number | null, at: string): boolean {
   const current = offer.price;
   if (newPrice === current) return false;
@@ -32,6 +39,12 @@ export function attachSource(offer: Offer, l: RawListing, location: OfferLocatio
     offer.active = true;
     offer.url = l.url;
     changes.push('reactivated');
+    // Back on another portal: that listing is now the primary one, its price the offer's.
+    if (applySourcePrice(offer, l.price, fetchedAt)) {
+      offer.priceText = l.priceText;
+      offer.priceNote = l.priceNote;
+      changes.push('price');
+    }
   }
   const filled = fillGaps(offer, l, location);
   if (updateSeller(offer) || filled) changes.push('details');
@@ -39,8 +52,8 @@ export function attachSource(offer: Offer, l: RawListing, location: OfferLocatio
 }
 
 /**
- * A known listing changed on its portal. The first source owns the offer's details; any source's
- * price move moves the offer's price.
+ * A known listing changed on its portal. The first source owns the offer's details; the primary
+ * source's price move (`primaryOf`) moves the offer's price.
  */
 export function applyListingChange(offer: Offer, l: RawListing, location: OfferLocation, fetchedAt: string): OfferChange[] {
   const changes = new Set<OfferChange>();
@@ -58,7 +71,7 @@ export function applyListingChange(offer: Offer, l: RawListing, location: OfferL
     offer.active = true;
     changes.add('reactivated');
   }
-  if (previousSourcePrice !== l.price && applySourcePrice(offer, l.price, fetchedAt)) {
+  if (previousSourcePrice !== l.price && primaryOf(offer) === source && applySourcePrice(offer, l.price, fetchedAt)) {
     offer.priceText = l.priceText;
     offer.priceNote = l.priceNote;
     changes.add('price');
