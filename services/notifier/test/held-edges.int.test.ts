@@ -74,7 +74,8 @@ describe('notifier: held alerts at the edges of withdrawals, other watchdogs and
     // The invitee leaves (the account service republishes the state without them).
     await changed({ ...shared, updatedAt: iso(Date.now()), members: [] });
     await waitFor('the left invitee\'s alert dropped', async () => (await entry(partner, 'e2'))?.status === 'dropped');
-    expect(await entry(partner, 'e3')).toMatchObject({ status: 'pending', watchdogId: own.id, watchdogIds: [own.id] });
+    // Now the partner's own watchdog's alert: the owner's links, not an invitee's.
+    expect(await entry(partner, 'e3')).toMatchObject({ status: 'pending', watchdogId: own.id, watchdogIds: [own.id], member: false });
     expect(await entry(owner, 'e1')).toMatchObject({ status: 'pending' });
 
     await deleted(shared.id);

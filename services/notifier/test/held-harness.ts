@@ -14,11 +14,12 @@ export const later = (hours: number): Delivery => ({ mode: 'digest', schedule: {
 /**
  * The notifier with short windows over the real ledger, Kafka and the mail catcher, started before
  * a suite of held alerts and stopped after it, with what such a suite publishes and reads: matches
- * of offers titled "Byt <id>", watchdog changes, ledger entries by person and offer.
+ * of offers titled "Byt <id>", watchdog changes, ledger entries by person and offer. `timings`
+ * override the short ones (a long `ALERT_DUE_SCAN_MS` keeps held alerts in memory minutes ahead).
  */
-export function heldAlertsHarness(clientId: string) {
+export function heldAlertsHarness(clientId: string, timings: Record<string, string> = {}) {
   const run = testRunId();
-  const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000' });
+  const env = notifierTestEnv(run, { ALERT_WINDOW_MS: '300', ALERT_CLAIM_TIMEOUT_MS: '1000', ALERT_RESCAN_MS: '2000', ALERT_DUE_SCAN_MS: '1000', ...timings });
   const sent: Array<Envelope<AlertSentV1>> = [];
   let bus: Bus;
   let service: Awaited<ReturnType<typeof runService<typeof notifierService.configSchema>>>;
