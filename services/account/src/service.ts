@@ -67,8 +67,12 @@ function buildDeps(ctx: ServiceContext<AccountConfig>): AccountDeps {
   };
 }
 
-/** The administrator from ADMIN_EMAIL / ADMIN_PASSWORD exists with the admin role after every start. */
-async function ensureAdmin(deps: AccountDeps): Promise<void> {
+/**
+ * The administrator from ADMIN_EMAIL / ADMIN_PASSWORD exists with the admin role after every start.
+ * Two instances starting together on a new database may both find no administrator: the one whose
+ * insert the unique e-mail refuses updates the other's instead of failing its start.
+ */
+async function ensureAdmin(deps: AccountDeps, attempt = 0): Promise<void> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
   const email = normaliseEmail(ADMIN_EMAIL);
@@ -79,7 +83,14 @@ async function ensureAdmin(deps: AccountDeps): Promise<void> {
     ...(passwordOk ? {} : { passwordHash: await deps.passwords.hash(ADMIN_PASSWORD) }),
   };
   if (existing) await deps.users.update(existing._id, fields);
-  else await deps.users.create({ email, name: 'Admin', surname: 'Reality Radar', ...fields });
+  else {
+    try {
+      await deps.users.create({ email, name: 'Admin', surname: 'Reality Radar', ...fields });
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000 || attempt > 0) throw err;
+      return ensureAdmin(deps, attempt + 1);
+    }
+  }
   deps.log.info({ email }, 'administrator ready');
 }
 

@@ -103,6 +103,11 @@ export class Dispatcher {
     return this.recovery.adoptIfOpen(keys, fresh);
   }
 
+  /** Matches of entries waiting in this view: another watchdog of the person recorded, or the entry handed to it and brought forward. */
+  matchedWaiting(fresh: Map<string, Omit<NewEntry, 'claim'>>): Promise<void> {
+    return this.recovery.matchedWaiting(fresh);
+  }
+
   /** Blocks an address (a permanent refusal, a SendGrid bounce): its waiting alerts are dropped. */
   blockRecipient(email: string, reason: string): Promise<void> {
     return this.failures.blockRecipient(email, reason);

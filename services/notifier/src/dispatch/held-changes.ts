@@ -1,4 +1,4 @@
-import { recipientsOfWatchdog, type HeldFor, type Watchdog } from '@rr/proto';
+import { recipientsOfWatchdog, type Watchdog } from '@rr/proto';
 import { effectOfChange, predatesWithdrawal, type WaitingEntry, type WatchdogChange } from '../domain/held-plan';
 import type { LedgerRepository, WatchdogEffect } from '../repositories/ledger.repository';
 import { queuedOf, type DispatchContext } from './context';
@@ -8,7 +8,6 @@ const PAGE = 500;
 
 type ChangesLedger = Pick<LedgerRepository, 'pendingOfWatchdogs' | 'applyWatchdogEffects' | 'findByIds' | 'pendingAbout' | 'markWithdrawn' | 'recordWithdrawals'>;
 
-type Replan = { key: string; dueAt: Date; heldFor: HeldFor | null; watchdogId?: string; member?: boolean };
 
 /**
  * What happens to alerts still waiting when the world changes under them (docs/decisions.md,
@@ -58,14 +57,15 @@ export class HeldChanges {
       const outcome = effectOfChange(current, changeFor(watchdogId, entry.email));
       if (outcome.kind === 'drop') return { key: entry._id, set: { status: 'dropped', droppedWatchdogIds: outcome.watchdogIds } };
       if (outcome.kind === 'detach') {
-        // A new owner: the plan's version was the old watchdog's, so any change of the new one counts.
-        const handedOver = outcome.watchdogId !== current.watchdogId ? { deliveryAsOf: null } : {};
+        // A new owner: the plan's version was the old watchdog's, so any change of the new one counts;
+        // and the e-mail speaks for the new one (the person's role in it, its banner, its area).
+        const handedOver = outcome.watchdogId !== current.watchdogId ? { deliveryAsOf: null, ...outcome.owner } : {};
         Object.assign(set, { watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId }, handedOver);
         current = { ...current, watchdogIds: outcome.watchdogIds, watchdogId: outcome.watchdogId, ...handedOver };
       } else if (outcome.kind === 'replan') {
         const watchdogIds = current.watchdogIds!.includes(outcome.watchdogId) ? current.watchdogIds! : [...current.watchdogIds!, outcome.watchdogId];
-        Object.assign(set, outcome.plan, { watchdogId: outcome.watchdogId, member: outcome.member, watchdogIds });
-        current = { ...current, ...outcome.plan, watchdogId: outcome.watchdogId, member: outcome.member, watchdogIds };
+        Object.assign(set, outcome.plan, outcome.owner, { watchdogId: outcome.watchdogId, member: outcome.member, watchdogIds });
+        current = { ...current, ...outcome.plan, ...outcome.owner, watchdogId: outcome.watchdogId, member: outcome.member, watchdogIds };
       }
     }
     return Object.keys(set).length > 0 ? { key: entry._id, set } : null;
@@ -106,11 +106,16 @@ export class HeldChanges {
     // Out of memory first, so the pump cannot claim them meanwhile (as with a withdrawal).
     if (dropped.length > 0) queue.withdraw(dropped);
     await this.ledger.applyWatchdogEffects(page);
-    const replans: Replan[] = page.flatMap((e) => (e.set.dueAt && e.set.status !== 'dropped' ? [{ key: e.key, dueAt: e.set.dueAt, heldFor: e.set.heldFor ?? null, ...(e.set.watchdogId ? { watchdogId: e.set.watchdogId, member: e.set.member ?? false } : {}) }] : []));
     const bringIn: string[] = [];
-    for (const { key, ...plan } of replans) {
-      const inView = coverage.holds(plan.dueAt);
-      if (!queue.replan(key, plan, inView) && inView && !queue.knows(key)) bringIn.push(key);
+    for (const { key, set } of page) {
+      if (set.status === 'dropped') continue;
+      // Handed to another watchdog without a new time: the entry waiting here speaks for that one too.
+      if (!set.dueAt) {
+        queue.amend(key, set);
+        continue;
+      }
+      const inView = coverage.holds(set.dueAt);
+      if (!queue.replan(key, { ...set, dueAt: set.dueAt, heldFor: set.heldFor ?? null }, inView) && inView && !queue.knows(key)) bringIn.push(key);
     }
     // The due scan reads only time it has not covered yet: entries moved into covered time are queued here.
     if (bringIn.length > 0) for (const entry of await this.ledger.findByIds(bringIn)) if (entry.status === 'pending') queue.add(queuedOf(entry, options.claimTimeoutMs));

@@ -83,18 +83,7 @@ export class Recovery {
     const unknown = keys.filter((k) => !queue.knows(k));
     if (unknown.length === 0) return;
     const entries = await this.ledger.findByIds(unknown);
-    const dueAt = (key: string) => fresh.get(key)?.dueAt.getTime() ?? Infinity;
-    const earlier = entries.filter((e) => e.status === 'pending' && dueAt(e._id) < e.dueAt.getTime());
-    if (earlier.length > 0) {
-      await this.ledger.bringForward(earlier.map((e) => ({ key: e._id, dueAt: fresh.get(e._id)!.dueAt })));
-      for (const e of earlier) Object.assign(e, { dueAt: fresh.get(e._id)!.dueAt, heldFor: null });
-    }
-    // Other watchdogs of the person that matched too: a later change of theirs concerns the entry.
-    const more = entries.flatMap((e) => {
-      const ids = fresh.get(e._id)?.watchdogIds?.filter((id) => !(e.watchdogIds ?? [e.watchdogId]).includes(id)) ?? [];
-      return ids.length > 0 && (e.status === 'pending' || e.status === 'dropped') ? [{ key: e._id, watchdogIds: ids }] : [];
-    });
-    if (more.length > 0) await this.ledger.addWatchdogs(more);
+    for (const [key, fields] of await this.alsoMatched(entries, fresh)) Object.assign(entries.find((e) => e._id === key)!, fields);
     const back = entries.filter((e) => fresh.has(e._id) && (
       (e.status === 'withdrawn' && Date.parse(fresh.get(e._id)!.fetchedAt) > Date.parse(e.withdrawnAt ?? ''))
       // Dropped when its watchdogs ended: another watchdog of the person still asks for it.
@@ -112,12 +101,66 @@ export class Recovery {
     if (adopted > 0) this.ctx.kick();
   }
 
+  /**
+   * Matches of entries waiting in this view (held for a digest or quiet hours, or for the window):
+   * recorded as `adoptIfOpen` records them for entries only in the ledger — another watchdog of
+   * the person goes on the entry, and a match that asks for it earlier hands it over — and the
+   * view follows. No write for a redelivery.
+   */
+  async matchedWaiting(fresh: Map<string, Omit<NewEntry, 'claim'>>): Promise<void> {
+    const { queue, coverage } = this.ctx;
+    const entries = [...fresh.keys()].flatMap((key) => queue.waitingOf(key) ?? []);
+    const handedOver = await this.alsoMatched(entries, fresh);
+    for (const [key, fields] of handedOver) queue.replan(key, fields, coverage.holds(fields.dueAt));
+    if (handedOver.size > 0) this.ctx.kick();
+  }
+
+  /**
+   * Another watchdog of the person matched these entries' property (docs/decisions.md, "Delivery"):
+   * a pending entry its match asks for earlier is handed to it (its time, its role and what else
+   * the e-mail shows of it; `bringForward` writes only where the ledger's time is later), and its
+   * watchdog is added to the others (a later change or deletion of theirs concerns the entry).
+   * Returns the fields of the entries handed over.
+   */
+  private async alsoMatched(entries: LedgerEntry[], fresh: Map<string, Omit<NewEntry, 'claim'>>): Promise<Map<string, HandOver>> {
+    const handedOver = new Map<string, HandOver>();
+    for (const e of entries) {
+      const f = fresh.get(e._id);
+      if (!f || e.status !== 'pending' || f.dueAt.getTime() >= e.dueAt.getTime()) continue;
+      handedOver.set(e._id, {
+        dueAt: f.dueAt, heldFor: f.heldFor ?? null, watchdogId: f.watchdogId, member: f.member === true, withAds: f.withAds,
+        radarPrice: f.radarPrice ?? false, maxOffers: f.maxOffers ?? null, mapArea: f.mapArea ?? null, deliveryKey: f.deliveryKey ?? null, deliveryAsOf: f.deliveryAsOf ?? null,
+      });
+    }
+    if (handedOver.size > 0) await this.ledger.bringForward([...handedOver].map(([key, fields]) => ({ key, fields })));
+    const more = entries.flatMap((e) => {
+      const known = e.watchdogIds?.length ? e.watchdogIds : [e.watchdogId];
+      const added = fresh.get(e._id)?.watchdogFacts?.filter((f) => !known.includes(f.watchdogId)) ?? [];
+      return added.length > 0 && (e.status === 'pending' || e.status === 'dropped') ? [{ key: e._id, watchdogs: added }] : [];
+    });
+    if (more.length > 0) {
+      await this.ledger.addWatchdogs(more);
+      for (const { key, watchdogs } of more) {
+        const e = entries.find((x) => x._id === key)!;
+        const ids = [...(e.watchdogIds?.length ? e.watchdogIds : [e.watchdogId]), ...watchdogs.map((w) => w.watchdogId)];
+        const fields = { watchdogIds: ids, watchdogFacts: [...(e.watchdogFacts ?? []), ...watchdogs] };
+        Object.assign(e, fields);
+        // The view's copy too (the same object for a waiting entry; a later change of the watchdogs reads the ledger).
+        this.ctx.queue.amend(key, fields);
+      }
+    }
+    return handedOver;
+  }
+
   /** Queues an open entry, unless it is held past the view's horizon (the due scan brings it in time). */
   private adopt(entry: LedgerEntry): boolean {
     if (entry.status === 'pending' && !this.ctx.coverage.holds(entry.dueAt)) return false;
     return this.ctx.queue.add(queuedOf(entry, this.ctx.options.claimTimeoutMs));
   }
 }
+
+/** What an entry takes from the watchdog a match hands it to: its time, and what its e-mail shows of that watchdog. */
+type HandOver = Pick<LedgerEntry, 'dueAt' | 'heldFor' | 'watchdogId' | 'member' | 'withAds' | 'radarPrice' | 'maxOffers' | 'mapArea' | 'deliveryKey' | 'deliveryAsOf'>;
 
 /** A match's fields for an entry opened again (its key stays). */
 function withoutId<T extends { _id: string }>(fields: T): Omit<T, '_id'> {

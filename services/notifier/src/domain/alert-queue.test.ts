@@ -177,6 +177,20 @@ describe('alert queue: held entries planned again or withdrawn', () => {
     expect(q.stats()).toMatchObject({ waiting: 0, inFlight: 1 });
   });
 
+  it('amends a waiting entry handed to another watchdog in place (its time stays), and only a waiting one', () => {
+    const q = queue();
+    const e = entry('c@x.cz', 'p1', T0, { heldFor: 'digest', dueAt: new Date(T0 + 5_000), watchdogId: 'w_own', member: false });
+    q.add(queued(e, T0 + 5_000));
+    expect(q.amend(e._id, { watchdogId: 'w_shared', member: true, withAds: false })).toBe(true);
+    expect(q.waitingOf(e._id)).toMatchObject({ watchdogId: 'w_shared', member: true, withAds: false, dueAt: new Date(T0 + 5_000) });
+    expect(q.takeDue(T0, 8).picks).toEqual([]);
+    const { picks } = q.takeDue(T0 + 5_000, 8);
+    expect(picks[0].entries[0].entry).toMatchObject({ watchdogId: 'w_shared', member: true });
+    // In flight now: left alone, and no longer waiting.
+    expect(q.amend(e._id, { member: false })).toBe(false);
+    expect(q.waitingOf(e._id)).toBeUndefined();
+  });
+
   it('drops withdrawn entries without remembering them as closed (a comeback may open them)', () => {
     const q = queue();
     const e = entry('c@x.cz', 'p1');

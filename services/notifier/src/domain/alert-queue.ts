@@ -179,7 +179,7 @@ export class AlertQueue {
    * that is within the view's horizon (`inView`), else it leaves memory until the due scan brings it.
    * Entries in flight are left alone (they are being sent). Whether the entry was waiting here.
    */
-  replan(key: string, plan: { dueAt: Date; heldFor: LedgerEntry['heldFor'] } & { watchdogId?: string; member?: boolean }, inView: boolean): boolean {
+  replan(key: string, plan: Partial<LedgerEntry> & { dueAt: Date; heldFor: LedgerEntry['heldFor'] }, inView: boolean): boolean {
     const email = this.waitingKeys.get(key);
     if (email === undefined) return false;
     const entries = this.waiting.get(email)!;
@@ -190,6 +190,24 @@ export class AlertQueue {
     }
     this.unwait(email, key);
     return true;
+  }
+
+  /**
+   * A waiting entry's new fields that leave its time alone (handed to another of the person's
+   * watchdogs, which the e-mail then speaks for). Whether the entry was waiting here.
+   */
+  amend(key: string, fields: Partial<Omit<LedgerEntry, '_id' | 'email' | 'dueAt'>>): boolean {
+    const email = this.waitingKeys.get(key);
+    if (email === undefined) return false;
+    const entries = this.waiting.get(email)!;
+    const queued = entries.get(key)!;
+    entries.set(key, { ...queued, entry: { ...queued.entry, ...fields } });
+    return true;
+  }
+
+  /** The entry as it waits here (not in flight, not closed), if it does. */
+  waitingOf(key: string): LedgerEntry | undefined {
+    return this.waitingEntry(key)?.entry;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { deliveryKeyOf, type Delivery } from '@rr/proto';
-import { effectOfChange, predatesWithdrawal, replanHeld, type HeldPlan } from './held-plan';
+import { effectOfChange, factsOf, predatesWithdrawal, replanHeld, type HeldPlan, type WaitingEntry } from './held-plan';
 
 const at = (iso: string) => Date.parse(iso);
 const schedule = (over: Partial<Delivery['schedule']> = {}): Delivery['schedule'] => ({ timeZone: 'Europe/Prague', digestTimes: ['08:00', '18:00'], quietHours: null, ...over });
@@ -82,7 +82,7 @@ describe('an open alert and a withdrawal of its offer', () => {
 });
 
 describe('what a change of one of the person\'s watchdogs does to their waiting alert', () => {
-  const waiting = (over: Partial<HeldPlan & { watchdogId: string; watchdogIds: string[] }> = {}) => ({ ...held(), watchdogId: 'w_a', watchdogIds: ['w_a', 'w_b'], ...over });
+  const waiting = (over: Partial<WaitingEntry> = {}): WaitingEntry => ({ ...held(), watchdogId: 'w_a', watchdogIds: ['w_a', 'w_b'], ...over });
   const change = at('2026-01-15T11:30:00Z');
 
   it('lets another watchdog that matched the property send it earlier (switched to instant), never later', () => {
@@ -109,5 +109,32 @@ describe('what a change of one of the person\'s watchdogs does to their waiting 
     expect(effectOfChange(waiting(), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_b'], watchdogId: 'w_b' });
     expect(effectOfChange(waiting(), { watchdogId: 'w_b', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_a'], watchdogId: 'w_a' });
     expect(effectOfChange(waiting(), { watchdogId: 'w_c', at: change, recipient: null })).toEqual({ kind: 'keep' });
+  });
+
+  // The person owns w_a and is an invitee of w_b (no banner there: the owner's consent is not theirs).
+  const facts = [
+    { watchdogId: 'w_a', member: false, withAds: true, radarPrice: false, maxOffers: 10, mapArea: null },
+    { watchdogId: 'w_b', member: true, withAds: false, radarPrice: true, maxOffers: 20, mapArea: { polygons: 1, km2: 2.5 } },
+  ];
+
+  it('hands the alert over with the role and what the e-mail shows of the watchdog it now belongs to', () => {
+    expect(effectOfChange(waiting({ watchdogFacts: facts, member: false }), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({
+      kind: 'detach', watchdogIds: ['w_b'], watchdogId: 'w_b', owner: { member: true, withAds: false, radarPrice: true, maxOffers: 20, mapArea: { polygons: 1, km2: 2.5 } },
+    });
+    // Back the other way: an invitee's alert handed to the person's own watchdog is the owner's.
+    expect(effectOfChange(waiting({ watchdogId: 'w_b', watchdogFacts: facts, member: true }), { watchdogId: 'w_b', at: change, recipient: null })).toMatchObject({ watchdogId: 'w_a', owner: { member: false, withAds: true } });
+    // The owner stays: nothing of it changes.
+    expect(effectOfChange(waiting({ watchdogFacts: facts }), { watchdogId: 'w_b', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_a'], watchdogId: 'w_a' });
+    // Prefers a remaining watchdog whose match was recorded; with none recorded (older entries) the alert keeps its own.
+    expect(effectOfChange(waiting({ watchdogIds: ['w_a', 'w_c', 'w_b'], watchdogFacts: facts }), { watchdogId: 'w_a', at: change, recipient: null })).toMatchObject({ watchdogId: 'w_b', watchdogIds: ['w_c', 'w_b'] });
+    expect(effectOfChange(waiting({ watchdogFacts: undefined }), { watchdogId: 'w_a', at: change, recipient: null })).toEqual({ kind: 'detach', watchdogIds: ['w_b'], watchdogId: 'w_b' });
+    // The last record of a watchdog counts (a match recorded twice, as two instances may).
+    expect(factsOf({ watchdogFacts: [...facts, { ...facts[1], withAds: true }] }, 'w_b')).toMatchObject({ withAds: true });
+  });
+
+  it('takes the role from the changed watchdog\'s state and the rest from its recorded match when another watchdog sends the alert earlier', () => {
+    expect(effectOfChange(waiting({ watchdogFacts: facts }), { watchdogId: 'w_b', at: change, recipient: { delivery: undefined, member: true } })).toMatchObject({
+      kind: 'replan', watchdogId: 'w_b', member: true, owner: { withAds: false, radarPrice: true, maxOffers: 20 },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { deliveryDueAt, deliveryKeyOf, type Delivery, type HeldFor } from '@rr/proto';
+import type { OwnerFacts, WatchdogFacts } from '../repositories/ledger.model';
 
 /** What a held entry was planned with: its times, and the delivery and watchdog version they came from. */
 export type HeldPlan = {
@@ -52,13 +53,26 @@ export function predatesWithdrawal(entry: { fetchedAt: string; reason: string },
 export type WatchdogChange = { watchdogId: string; at: number; recipient: { delivery: Delivery | undefined; member: boolean } | null };
 
 /** The fields of a waiting entry a change of a watchdog reads and writes. */
-export type WaitingEntry = HeldPlan & { watchdogId: string; watchdogIds?: string[]; member?: boolean };
+export type WaitingEntry = HeldPlan & { watchdogId: string; watchdogIds?: string[]; member?: boolean; watchdogFacts?: WatchdogFacts[] | null };
 
+/**
+ * `owner`: what the alert takes from the watchdog it now belongs to, when that is another one and
+ * its match was recorded (`watchdogFacts`); `member` on a re-plan is the recipient's role in the
+ * changed watchdog's new state.
+ */
 export type WaitingOutcome =
   | { kind: 'keep' }
-  | { kind: 'replan'; plan: Replanned; watchdogId: string; member: boolean }
-  | { kind: 'detach'; watchdogIds: string[]; watchdogId: string }
+  | { kind: 'replan'; plan: Replanned; watchdogId: string; member: boolean; owner?: OwnerFacts }
+  | { kind: 'detach'; watchdogIds: string[]; watchdogId: string; owner?: OwnerFacts }
   | { kind: 'drop'; watchdogIds: string[] };
+
+/** What the entry recorded of this watchdog's match (the last record wins), without its id; undefined when not recorded. */
+export function factsOf(entry: { watchdogFacts?: WatchdogFacts[] | null }, watchdogId: string): OwnerFacts | undefined {
+  const found = entry.watchdogFacts?.filter((f) => f.watchdogId === watchdogId).pop();
+  if (!found) return undefined;
+  const { watchdogId: _, ...facts } = found;
+  return facts;
+}
 
 /**
  * What a change of one of the person's watchdogs does to their waiting alert about a property
@@ -67,10 +81,11 @@ export type WaitingOutcome =
  *
  * - The watchdog is deleted, or the person no longer receives it (an invitee who left): it stops
  *   asking. With no other watchdog of theirs that matched, the alert is dropped; otherwise it
- *   stays as planned, owned by one that did.
+ *   stays as planned, owned by one that did, and takes that one's role (owner or invitee) and
+ *   what else the e-mail shows of it.
  * - The watchdog that planned it changed its delivery: re-planned as `replanHeld` says.
- * - Another watchdog that matched it changed its delivery: it takes the alert over only when its
- *   new delivery sends it earlier (switched to instant: at once); it never delays it.
+ * - Another watchdog that matched it changed its delivery: it takes the alert over (role and all)
+ *   only when its new delivery sends it earlier (switched to instant: at once); it never delays it.
  */
 export function effectOfChange(entry: WaitingEntry, change: WatchdogChange): WaitingOutcome {
   const ids = entry.watchdogIds && entry.watchdogIds.length > 0 ? entry.watchdogIds : [entry.watchdogId];
@@ -78,7 +93,10 @@ export function effectOfChange(entry: WaitingEntry, change: WatchdogChange): Wai
     if (!ids.includes(change.watchdogId) && entry.watchdogId !== change.watchdogId) return { kind: 'keep' };
     const rest = ids.filter((id) => id !== change.watchdogId);
     if (rest.length === 0) return { kind: 'drop', watchdogIds: ids };
-    return { kind: 'detach', watchdogIds: rest, watchdogId: entry.watchdogId === change.watchdogId ? rest[0] : entry.watchdogId };
+    if (entry.watchdogId !== change.watchdogId) return { kind: 'detach', watchdogIds: rest, watchdogId: entry.watchdogId };
+    // Handed to a remaining watchdog: one whose match was recorded, so the alert takes its role (owner or invitee).
+    const next = rest.find((id) => factsOf(entry, id)) ?? rest[0];
+    return { kind: 'detach', watchdogIds: rest, watchdogId: next, owner: factsOf(entry, next) };
   }
   const { delivery, member } = change.recipient;
   if (entry.watchdogId === change.watchdogId) {
@@ -88,5 +106,5 @@ export function effectOfChange(entry: WaitingEntry, change: WatchdogChange): Wai
   if (!entry.heldFor) return { kind: 'keep' };
   const next = deliveryDueAt(Math.max(change.at, entry.createdAt.getTime()), delivery);
   if (next.at >= entry.dueAt.getTime()) return { kind: 'keep' };
-  return { kind: 'replan', plan: { dueAt: new Date(next.at), heldFor: next.heldFor, deliveryKey: deliveryKeyOf(delivery), deliveryAsOf: new Date(change.at).toISOString() }, watchdogId: change.watchdogId, member };
+  return { kind: 'replan', plan: { dueAt: new Date(next.at), heldFor: next.heldFor, deliveryKey: deliveryKeyOf(delivery), deliveryAsOf: new Date(change.at).toISOString() }, watchdogId: change.watchdogId, member, owner: factsOf(entry, change.watchdogId) };
 }

@@ -3,6 +3,7 @@ import { deliveryDueAt, deliveryKeyOf, type Envelope, type MatchFoundV1 } from '
 import { ledgerKeyOf } from '../domain/alert-rules';
 import { predatesWithdrawal } from '../domain/held-plan';
 import type { Dispatcher } from '../dispatcher';
+import type { WatchdogFacts } from '../repositories/ledger.model';
 import type { LedgerRepository, NewEntry } from '../repositories/ledger.repository';
 import { withoutUnalertedNotices } from './notice-gate';
 
@@ -19,15 +20,17 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
     await dispatcher.knowRecipients(events.map((e) => e.data.recipient.email.toLowerCase()));
     const now = new Date();
     const fresh = new Map<string, Omit<NewEntry, 'claim'>>();
-    // Every watchdog of the person that matched the property, whichever plans the alert.
-    const matchedBy = new Map<string, Set<string>>();
+    // Every watchdog of the person that matched the property, whichever plans the alert, with what the alert takes from it.
+    const matchedBy = new Map<string, Map<string, WatchdogFacts>>();
     for (const event of events) {
       const match = event.data;
       const key = ledgerKeyOf(match);
-      // Known to this process means already in the ledger: no write needed.
-      if (dispatcher.queue.knows(key)) continue;
+      // In flight or closed lately: nothing to write. Waiting here (held, or for the window): a
+      // second watchdog is recorded, or brings it forward, below, without an insert.
+      if (dispatcher.queue.knows(key) && !dispatcher.queue.waitingOf(key)) continue;
       const email = match.recipient.email.toLowerCase();
-      matchedBy.set(key, (matchedBy.get(key) ?? new Set()).add(match.watchdogId));
+      const facts: WatchdogFacts = { watchdogId: match.watchdogId, member: match.member === true, withAds: match.withAds, radarPrice: match.radarPrice ?? false, maxOffers: match.maxOffers ?? null, mapArea: match.mapArea ?? null };
+      matchedBy.set(key, (matchedBy.get(key) ?? new Map()).set(match.watchdogId, facts));
       // A digest's alert waits for its time, an instant one for the end of quiet hours (docs/decisions.md, "Delivery").
       const held = deliveryDueAt(now.getTime(), match.delivery);
       const dueAt = new Date(Math.max(held.at, dispatcher.queue.readyAt(email, now.getTime())));
@@ -44,7 +47,13 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
         deliveryKey: deliveryKeyOf(match.delivery), deliveryAsOf: match.watchdogUpdatedAt ?? null,
       });
     }
-    for (const [key, entry] of fresh) entry.watchdogIds = [entry.watchdogId, ...[...matchedBy.get(key)!].filter((id) => id !== entry.watchdogId)];
+    for (const [key, entry] of fresh) {
+      const matched = matchedBy.get(key)!;
+      entry.watchdogIds = [entry.watchdogId, ...[...matched.keys()].filter((id) => id !== entry.watchdogId)];
+      entry.watchdogFacts = [...matched.values()];
+    }
+    const waiting = new Map([...fresh].filter(([key]) => dispatcher.queue.waitingOf(key)));
+    for (const key of waiting.keys()) fresh.delete(key);
     await recordedWithdrawn(ledger, fresh);
     const plan = dispatcher.plan([...fresh.values()].filter((e) => !e.withdrawnAt), now.getTime());
     let outcome: Awaited<ReturnType<LedgerRepository['insertNew']>>;
@@ -56,6 +65,8 @@ export function onMatchFound(ledger: LedgerRepository, dispatcher: Dispatcher) {
     }
     dispatcher.timings.record('insert', Date.now() - now.getTime());
     dispatcher.accept(outcome.inserted.filter((e) => e.status !== 'withdrawn'), plan);
+    // Awaited: the second watchdog must be on the entry before the offset is committed (its deletion may follow).
+    if (waiting.size > 0) await dispatcher.matchedWaiting(waiting);
     if (outcome.duplicates.length > 0) {
       dispatcher.adoptIfOpen(outcome.duplicates, new Map(outcome.duplicates.map((key) => [key, fresh.get(key)!]))).catch((err: Error) => ctx.log.warn({ err }, 'duplicate alerts not checked; the rescan will'));
     }

@@ -12,6 +12,10 @@ import type { HeldFor, Locale, MapAreaSize, MatchFoundV1, Offer } from '@rr/prot
  */
 export type LedgerStatus = 'pending' | 'claimed' | 'sent' | 'failed' | 'dead' | 'withdrawn' | 'dropped';
 
+/** What an alert e-mail takes from the watchdog the alert belongs to, as its match said. */
+export type OwnerFacts = Pick<LedgerEntry, 'member' | 'withAds' | 'radarPrice' | 'maxOffers' | 'mapArea'>;
+export type WatchdogFacts = OwnerFacts & { watchdogId: string };
+
 export type LedgerEntry = {
   _id: string;
   email: string;
@@ -53,6 +57,12 @@ export type LedgerEntry = {
    * `[watchdogId]`.
    */
   watchdogIds?: string[];
+  /**
+   * What the alert takes from each of `watchdogIds` when it belongs to that one (the person's
+   * role in it, banner, RadarPrice, cap, area): an entry handed to another watchdog takes that
+   * watchdog's. Missing on older entries (then the entry keeps its own).
+   */
+  watchdogFacts?: WatchdogFacts[];
   /** Status `dropped`: the watchdogs whose end dropped it (their own late matches do not open it again). */
   droppedWatchdogIds?: string[] | null;
   /** `deliveryKeyOf` the delivery the entry was planned under (held alerts are re-planned when it changes). */
@@ -73,7 +83,7 @@ export type LedgerEntry = {
 
 const schema = new Schema<LedgerEntry>(
   {
-    _id: String, email: String, locale: String, userId: String, watchdogId: String, watchdogIds: [String], droppedWatchdogIds: [String], offerId: String, reason: String,
+    _id: String, email: String, locale: String, userId: String, watchdogId: String, watchdogIds: [String], watchdogFacts: Schema.Types.Mixed, droppedWatchdogIds: [String], offerId: String, reason: String,
     offer: Schema.Types.Mixed, withAds: Boolean, maxOffers: Number, radarPrice: Boolean, heldFor: String, deliveryKey: String, deliveryAsOf: String, withdrawnAt: String, member: Boolean, mapArea: Schema.Types.Mixed, fetchedAt: String, correlationId: String, trace: Schema.Types.Mixed,
     status: String, dueAt: Date, attempts: Number, batchId: String, claimedAt: Date, claims: Number, sentAt: Date, reported: Boolean,
     provider: String, messageId: String, adCampaignId: String, failure: String, createdAt: Date,

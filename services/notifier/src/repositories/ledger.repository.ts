@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
 import type { HeldFor, Offer } from '@rr/proto';
-import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, watchdogLinkModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OfferWithdrawal, type RecipientState, type WatchdogLink } from './ledger.model';
+import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, watchdogLinkModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OwnerFacts, type WatchdogFacts, type OfferWithdrawal, type RecipientState, type WatchdogLink } from './ledger.model';
 
 export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'claimedAt' | 'sentAt' | 'reported' | 'provider' | 'messageId' | 'failure' | 'createdAt'> & {
   /** Set when the entry is inserted already claimed for this batch. */
@@ -17,11 +17,11 @@ export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; prov
 const DUPLICATE_KEY = 11000;
 
 /** A waiting entry as a change of a watchdog reads it: its plan and whose it is, not its offer. */
-export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'watchdogIds' | 'member' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
-const HELD_FIELDS = { _id: 1, email: 1, watchdogId: 1, watchdogIds: 1, member: 1, dueAt: 1, heldFor: 1, createdAt: 1, deliveryKey: 1, deliveryAsOf: 1 } as const;
+export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'watchdogIds' | 'watchdogFacts' | 'member' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
+const HELD_FIELDS = { _id: 1, email: 1, watchdogId: 1, watchdogIds: 1, watchdogFacts: 1, member: 1, dueAt: 1, heldFor: 1, createdAt: 1, deliveryKey: 1, deliveryAsOf: 1 } as const;
 
 /** What changes of watchdogs do to one waiting entry: its new fields (dispatch/held-changes.ts). */
-export type WatchdogEffect = { key: string; set: Partial<Pick<LedgerEntry, 'status' | 'dueAt' | 'heldFor' | 'deliveryKey' | 'deliveryAsOf' | 'watchdogId' | 'watchdogIds' | 'member' | 'droppedWatchdogIds'>> };
+export type WatchdogEffect = { key: string; set: Partial<Pick<LedgerEntry, 'status' | 'dueAt' | 'heldFor' | 'deliveryKey' | 'deliveryAsOf' | 'watchdogId' | 'watchdogIds' | 'droppedWatchdogIds' | keyof OwnerFacts>> };
 
 /**
  * An entry's offer is stored as JSON in binary data: FerretDB decodes and encodes a nested
@@ -183,12 +183,13 @@ export class LedgerRepository {
   }
 
   /**
-   * Brings waiting entries forward (a held alert matched again by an instant watchdog, or after a
-   * switch to instant delivery). Only `dueAt` and `heldFor` change, so racing a claim is harmless.
+   * Brings waiting entries forward, handed to the watchdog whose match asks for them earlier (a
+   * held alert matched again by an instant watchdog of the person): only while pending and due
+   * later than the new time, so racing a claim or an earlier plan is harmless.
    */
-  async bringForward(items: Array<{ key: string; dueAt: Date }>): Promise<void> {
-    await this.bulk(this.entries, items.map((i) => ({
-      updateOne: { filter: { _id: i.key, status: 'pending' as LedgerStatus, dueAt: { $gt: i.dueAt } }, update: { $set: { dueAt: i.dueAt, heldFor: null } } },
+  async bringForward(items: Array<{ key: string; fields: Partial<LedgerEntry> & { dueAt: Date } }>): Promise<void> {
+    await this.bulk(this.entries, items.map(({ key, fields }) => ({
+      updateOne: { filter: { _id: key, status: 'pending' as LedgerStatus, dueAt: { $gt: fields.dueAt } }, update: { $set: fields } },
     })));
   }
 
@@ -225,10 +226,12 @@ export class LedgerRepository {
     await this.bulk(this.entries, effects.map((e) => ({ updateOne: { filter: { _id: e.key, status: 'pending' as LedgerStatus }, update: { $set: e.set } } })));
   }
 
-  /** Other watchdogs of the person that matched these entries' properties (a duplicate match). */
-  async addWatchdogs(items: Array<{ key: string; watchdogIds: string[] }>, now = new Date()): Promise<void> {
-    await this.link(items.flatMap((i) => i.watchdogIds.map((watchdogId) => ({ key: i.key, watchdogId }))), now);
-    await this.bulk(this.entries, items.map((i) => ({ updateOne: { filter: { _id: i.key }, update: { $addToSet: { watchdogIds: { $each: i.watchdogIds } } } } })));
+  /** Other watchdogs of the person that matched these entries' properties (a duplicate match), with what the alert takes from each. */
+  async addWatchdogs(items: Array<{ key: string; watchdogs: WatchdogFacts[] }>, now = new Date()): Promise<void> {
+    await this.link(items.flatMap((i) => i.watchdogs.map(({ watchdogId }) => ({ key: i.key, watchdogId }))), now);
+    await this.bulk(this.entries, items.map((i) => ({
+      updateOne: { filter: { _id: i.key }, update: { $addToSet: { watchdogIds: { $each: i.watchdogs.map((w) => w.watchdogId) }, watchdogFacts: { $each: i.watchdogs } } } },
+    })));
   }
 
   /** Remembers the latest handled withdrawal of each offer (kept until swept by age). */
