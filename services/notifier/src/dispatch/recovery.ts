@@ -111,7 +111,7 @@ export class Recovery {
     const { queue, coverage } = this.ctx;
     const entries = [...fresh.keys()].flatMap((key) => queue.waitingOf(key) ?? []);
     const handedOver = await this.alsoMatched(entries, fresh);
-    for (const [key, fields] of handedOver) queue.replan(key, fields, coverage.holds(fields.dueAt));
+    for (const [key, fields] of handedOver) queue.replan(key, { ...fields, heldFor: fields.heldFor ?? null }, coverage.holds(fields.dueAt));
     if (handedOver.size > 0) this.ctx.kick();
   }
 
