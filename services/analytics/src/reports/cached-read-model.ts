@@ -1,12 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { AdType, RealEstateType } from '@rr/proto';
 import type { StoredBucket } from '../domain/bucket-report';
-import { countsIdOf, countsInWindow, idOf, type BucketCount, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
+import { countsIdOf, countsInWindow, idOf, type BucketCount, type CountsByMonth, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
 
 /** What the cache reads from the database (the repository). */
 export type VersionedSource = {
-  countsByIds(ids: readonly string[]): Promise<StoredCounts[]>;
-  countVersions(ids: readonly string[]): Promise<Map<string, number>>;
+  rawCountsByIds(ids: readonly string[]): Promise<RawCounts[]>;
   bucketsByIds(ids: readonly string[]): Promise<VersionedBucket[]>;
   findForPlaces(placeKeys: readonly string[], adType: AdType, realEstateType: RealEstateType, fromMonth: string, toMonth: string): Promise<StoredBucket[]>;
 };
@@ -17,10 +16,9 @@ type Entry<T> = { version: number; value: T };
  * The read model as reports read it, with the counts and bucket documents they read kept decoded
  * in memory between reports, each under the version it was read at (docs/decisions.md, "Report
  * reads"). Versions make it correct under new offer events written by any instance: every report
- * reads the versions of its counts documents first (a small read: their months stay in the
- * database), takes a cached copy only when it is as new as the database's, and a counts entry
- * names its bucket's version, so a cached bucket older than the counts is read again. Bounded by
- * the characters of the stored JSON (an LRU), whatever the history.
+ * reads its counts documents (one read by `_id`), parses only those newer than the copy held, and
+ * a counts entry names its bucket's version, so a cached bucket older than the counts is read
+ * again. Bounded by the characters of the stored JSON (an LRU), whatever the history.
  */
 export class CachedReadModel {
   private readonly counts: LRUCache<string, Entry<StoredCounts>>;
@@ -36,29 +34,19 @@ export class CachedReadModel {
   /** Offers per layout of every bucket of the place keys within the months (as the repository's `findCounts`), each with its bucket's version. */
   async findCounts(placeKeys: readonly string[], adType: AdType, fromMonth: string, toMonth: string): Promise<BucketCount[]> {
     const ids = [...new Set(placeKeys.map((k) => countsIdOf(k, adType)))];
-    const cached = ids.filter((id) => this.counts.has(id));
-    const uncached = ids.filter((id) => !this.counts.has(id));
-    // Copies held are checked against the database's versions while the others are read whole.
-    const [versions, read] = await Promise.all([
-      cached.length ? this.source.countVersions(cached) : Promise.resolve(new Map<string, number>()),
-      uncached.length ? this.source.countsByIds(uncached) : Promise.resolve([]),
-    ]);
-    const docs: StoredCounts[] = [...read];
-    const stale: string[] = [];
-    for (const id of cached) {
-      const version = versions.get(id);
-      if (version === undefined) continue; // gone from the database (a rebuild)
-      const entry = this.counts.get(id);
-      if (entry && entry.version >= version) {
+    // One read of the documents as stored; only those newer than the copy held are parsed.
+    const docs: StoredCounts[] = [];
+    for (const raw of await this.source.rawCountsByIds(ids)) {
+      const entry = this.counts.get(raw.id);
+      if (entry && entry.version >= raw.version) {
         docs.push(entry.value);
         this.stats.countsHits++;
-      } else stale.push(id);
-    }
-    const reread = stale.length ? await this.source.countsByIds(stale) : [];
-    for (const d of [...read, ...reread]) {
-      this.counts.set(d.id, { version: d.version, value: d });
+        continue;
+      }
+      const doc = { id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length };
+      this.counts.set(raw.id, { version: raw.version, value: doc });
       this.stats.countsReads++;
-      if (reread.includes(d)) docs.push(d);
+      docs.push(doc);
     }
     return countsInWindow(docs, fromMonth, toMonth);
   }

@@ -16,6 +16,8 @@ const KEPT_MONTHS = MAX_REPORT_MONTHS + 3;
 export type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
 /** A place key's counts document as read: `version` changes whenever a bucket of the key does. */
 export type StoredCounts = { id: string; placeKey: string; version: number; months: CountsByMonth; chars: number };
+/** A counts document as stored: `json` is its `months`. */
+export type RawCounts = { id: string; placeKey: string; version: number; json: string };
 /** A bucket as read by id, with the version it was read at. */
 export type VersionedBucket = StoredBucket & { id: string; version: number; chars: number };
 /** A whole bucket for a bulk load: its key and its cells once every offer of it is filed. */
@@ -81,14 +83,13 @@ export class PriceBucketRepository {
 
   /** Whole counts documents by `_id` (`<placeKey>|<adType>`). */
   async countsByIds(ids: readonly string[]): Promise<StoredCounts[]> {
-    const docs = await this.counts.find({ _id: { $in: ids } }, { placeKey: 1, months: 1, version: 1 }).lean<Pick<BucketCountDoc, '_id' | 'placeKey' | 'months' | 'version'>[]>();
-    return docs.map((d) => ({ id: d._id, placeKey: d.placeKey, version: d.version, months: JSON.parse(d.months) as CountsByMonth, chars: d.months.length }));
+    return (await this.rawCountsByIds(ids)).map((d) => ({ id: d.id, placeKey: d.placeKey, version: d.version, months: JSON.parse(d.json) as CountsByMonth, chars: d.json.length }));
   }
 
-  /** Only the versions of counts documents (their months stay in the database): what a cache checks its copies against. */
-  async countVersions(ids: readonly string[]): Promise<Map<string, number>> {
-    const docs = await this.counts.find({ _id: { $in: ids } }, { version: 1 }).lean<Pick<BucketCountDoc, '_id' | 'version'>[]>();
-    return new Map(docs.map((d) => [d._id, d.version]));
+  /** Counts documents by `_id` with their months still as stored (JSON): a cache parses only those newer than its copies. */
+  async rawCountsByIds(ids: readonly string[]): Promise<RawCounts[]> {
+    const docs = await this.counts.find({ _id: { $in: ids } }, { placeKey: 1, months: 1, version: 1 }).lean<Pick<BucketCountDoc, '_id' | 'placeKey' | 'months' | 'version'>[]>();
+    return docs.map((d) => ({ id: d._id, placeKey: d.placeKey, version: d.version, json: d.months }));
   }
 
   /** Buckets by `_id` (`idOf`), each with the version it was read at, in one read. */
