@@ -24,7 +24,7 @@ function trimmedPricesPerM2(cell: DenseCell): { values: Binned; outliers: number
       kept.push(band);
       continue;
     }
-    const inside = new Float64Array(band.counts.length);
+    const inside = new Int32Array(band.counts.length);
     for (let i = 0; i < band.counts.length; i++) {
       const b = band.lo + i;
       if (b < fences.low || b > fences.high) outliers += band.counts[i];

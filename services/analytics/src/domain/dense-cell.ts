@@ -9,10 +9,10 @@ import { Binned } from './statistics';
  * (objects keyed by strings, for JSON and the handler's updates) cost a hash lookup per key and a
  * sort per histogram on every report (docs/decisions.md, "Report reads").
  */
-export type Dense = { readonly lo: number; readonly counts: Float64Array };
+export type Dense = { readonly lo: number; readonly counts: Int32Array };
 export type DenseCell = { n: number; noPrice: number; noArea: number; ppm: Dense[]; price: Dense; ended: Dense; listedSince: Dense };
 
-const EMPTY: Dense = { lo: 0, counts: new Float64Array(0) };
+const EMPTY: Dense = { lo: 0, counts: new Int32Array(0) };
 const BANDS = AREA_BANDS.length - 1;
 
 export function denseOf(counts: Record<string, number>): Dense {
@@ -24,7 +24,7 @@ export function denseOf(counts: Record<string, number>): Dense {
     if (key > hi) hi = key;
   }
   if (lo > hi) return EMPTY;
-  const out = new Float64Array(hi - lo + 1);
+  const out = new Int32Array(hi - lo + 1);
   for (const k in counts) out[Number(k) - lo] += counts[k];
   return { lo, counts: out };
 }
@@ -39,7 +39,7 @@ export function mergeDense(list: readonly Dense[]): Dense {
     lo = Math.min(lo, d.lo);
     hi = Math.max(hi, d.lo + d.counts.length - 1);
   }
-  const out = new Float64Array(hi - lo + 1);
+  const out = new Int32Array(hi - lo + 1);
   for (const d of present) {
     const at = d.lo - lo;
     for (let i = 0; i < d.counts.length; i++) out[at + i] += d.counts[i];
