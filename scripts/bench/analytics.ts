@@ -141,11 +141,13 @@ async function main() {
     const measured = queries(Number(args.requests), 17);
     say(`measuring ${measured.length} random reports at ${connections} concurrent clients…`);
     const f = await measureCall(base, call('GET /analytics/report', measured), connections);
+    // How much the service answered from its read model's memory (it reports the reads in its health details).
+    const health = (await (await fetch(spec.healthUrl)).json()) as { details?: { reportReads?: Record<string, number> } };
     const mix = (key: (q: Query) => string) => measured.reduce<Record<string, number>>((m, q) => ({ ...m, [key(q)]: (m[key(q)] ?? 0) + 1 }), {});
     process.stdout.write(`${JSON.stringify({
       bench: 'analytics', offers: COUNTS.offers, seededAt: new Date(seed.now).toISOString(), buckets, requests: f.requests, connections,
       reportP50Ms: f.p50ms, reportP99Ms: f.p99ms, perSecond: f.perSecond, unexpected: f.unexpectedBy,
-      kinds: mix((q) => q.kind), longerWindows: mix((q) => (q.premium ? 'months' : 'default')).months ?? 0,
+      kinds: mix((q) => q.kind), longerWindows: mix((q) => (q.premium ? 'months' : 'default')).months ?? 0, reportReads: health.details?.reportReads ?? null,
     })}\n`);
   } finally {
     await supervisor.stopAll();
