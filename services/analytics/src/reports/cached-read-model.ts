@@ -16,9 +16,9 @@ type Entry<T> = { version: number; value: T };
  * The read model as reports read it, with the counts and bucket documents they read kept decoded
  * in memory between reports, each under the version it was read at (docs/decisions.md, "Report
  * reads"). Versions make it correct under new offer events written by any instance: every report
- * reads its counts documents (one read by `_id`), parses only those newer than the copy held, and
- * a counts entry names its bucket's version, so a cached bucket older than the counts is read
- * again. Bounded by the characters of the stored JSON (an LRU), whatever the history.
+ * reads its counts documents (one read by `_id`) and parses only those whose version differs from
+ * the copy held, and a counts entry names its bucket's version, so a cached bucket of another
+ * version is read again. Bounded by the characters of the stored JSON (an LRU), whatever the history.
  */
 export class CachedReadModel {
   private readonly counts: LRUCache<string, Entry<StoredCounts>>;
@@ -38,7 +38,7 @@ export class CachedReadModel {
     const docs: StoredCounts[] = [];
     for (const raw of await this.source.rawCountsByIds(ids)) {
       const entry = this.counts.get(raw.id);
-      if (entry && entry.version >= raw.version) {
+      if (entry && entry.version === raw.version) {
         docs.push(entry.value);
         this.stats.countsHits++;
         continue;
@@ -51,14 +51,16 @@ export class CachedReadModel {
     return countsInWindow(docs, fromMonth, toMonth);
   }
 
-  /** The buckets the counts entries name, from memory when the copy is at least the entry's version, the rest in one read by id. */
+  /** The buckets the counts entries name, from memory when the copy is the entry's version, the rest in one read by id. */
   async findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]> {
     const out: StoredBucket[] = [];
     const missing: string[] = [];
     for (const c of counts) {
       const id = idOf({ ...c, adType });
       const entry = this.buckets.get(id);
-      if (entry && entry.version >= c.version) {
+      // The same version only: a copy written after its counts is read again (rarely), and a
+      // rebuilt model, whose versions start again at 1, is never answered from an older copy.
+      if (entry && entry.version === c.version) {
         out.push(entry.value);
         this.stats.bucketHits++;
       } else missing.push(id);
