@@ -46,10 +46,11 @@ function typeShares(counts: readonly BucketCount[], keys: ReadonlySet<string>, l
 
 /**
  * Answers report queries from the buckets: the place itself first (or the point's given radius),
- * then grid cells around its centre over the radius steps until the sample reaches 30. Two reads
- * by `_id`: the counts of every step (the place's key, four grid cells per radius), then the
- * chosen step's buckets of the window that the counts name — only the months asked for, each
- * from memory when the copy held is as new as the counts say (`CachedReadModel`).
+ * then grid cells around its centre over the radius steps until the sample reaches 30. Reads by
+ * `_id`: the first step's counts (the place's key, or the point's four grid cells), the wider
+ * steps' only when it has too few, then the chosen step's buckets of the window that the counts
+ * name — only the months asked for, each from memory when the copy held is of the version the
+ * counts name (`CachedReadModel`).
  */
 export class PriceReports {
   constructor(private readonly buckets: ReportReader, private readonly places: PlaceLookup, private readonly now: () => number = Date.now) {}
@@ -67,8 +68,14 @@ export class PriceReports {
       // A point's radius is answered by the grid level at or above it (2 km at least).
       ...RADIUS_STEPS_KM.filter((km) => km >= first && km > 0).map((radiusKm) => ({ radiusKm, keys: cellsAround(centre, radiusKm) })),
     ];
-    const counts = await this.buckets.findCounts(steps.flatMap((st) => st.keys), q.adType, fromMonth, toMonth);
-    const sizes = steps.map((st) => sampleSize(counts, new Set(st.keys), q.realEstateType, q.dispositions));
+    // The first step's counts alone first (most places hold 30 offers themselves); the wider
+    // steps' (four grid cells each) are read, in one read, only when it falls short.
+    let counts = await this.buckets.findCounts(steps[0].keys, q.adType, fromMonth, toMonth);
+    let sizes = [sampleSize(counts, new Set(steps[0].keys), q.realEstateType, q.dispositions)];
+    if (sizes[0] < MIN_SAMPLE && steps.length > 1) {
+      counts = [...counts, ...(await this.buckets.findCounts(steps.slice(1).flatMap((st) => st.keys), q.adType, fromMonth, toMonth))];
+      sizes = steps.map((st) => sampleSize(counts, new Set(st.keys), q.realEstateType, q.dispositions));
+    }
     const enough = sizes.findIndex((n) => n >= MIN_SAMPLE);
     // Without enough anywhere, the largest sample (a radius can hold fewer offers than the place).
     const chosen = enough >= 0 ? enough : sizes.indexOf(Math.max(...sizes));
