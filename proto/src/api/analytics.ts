@@ -24,15 +24,15 @@ const commaList = <T extends z.ZodTypeAny>(item: T) =>
  * radius) over 2, 5, 10, 20, 30 km until 30 offers are found.
  */
 export const ReportQuery = z.object({
-  placeKind: PlaceKind.optional(),
-  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code').optional(),
-  lat: z.coerce.number().min(48.4).max(51.2).optional(),
-  lon: z.coerce.number().min(12).max(19).optional(),
-  radiusKm: z.coerce.number().min(0).max(MAX_REPORT_RADIUS_KM).optional(),
-  adType: AdType.default('Sale'),
-  realEstateType: RealEstateType.default('Apartment'),
-  dispositions: commaList(DispositionLabel).default([]),
-  months: z.coerce.number().int().min(1).max(MAX_REPORT_MONTHS).default(3),
+  placeKind: PlaceKind.optional().describe('the place: region, district, municipality or pragueDistrict (or give lat and lon instead)'),
+  placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code').optional().describe('with placeKind: the place\'s code as autocomplete gives it, e.g. 582786 (Brno)'),
+  lat: z.coerce.number().min(48.4).max(51.2).optional().describe('a point instead of a place: latitude (WGS 84), with lon'),
+  lon: z.coerce.number().min(12).max(19).optional().describe('longitude (WGS 84), with lat'),
+  radiusKm: z.coerce.number().min(0).max(MAX_REPORT_RADIUS_KM).optional().describe(`around a point: the radius in km to start from (2 by default, at most ${MAX_REPORT_RADIUS_KM}); widened until 30 offers are found`),
+  adType: AdType.default('Sale').describe('Sale or Rent'),
+  realEstateType: RealEstateType.default('Apartment').describe('the property type'),
+  dispositions: commaList(DispositionLabel).default([]).describe('layouts, comma separated, e.g. 2+kk,3+1; empty: any'),
+  months: z.coerce.number().int().min(1).max(MAX_REPORT_MONTHS).default(3).describe(`the window in months, 1–${MAX_REPORT_MONTHS} (over 3 from the trend level up: Premium tier)`),
 }).strict()
   .refine((q) => (q.placeKind === undefined) === (q.placeCode === undefined), { message: 'placeKind and placeCode go together', path: ['placeCode'] })
   .refine((q) => (q.lat === undefined) === (q.lon === undefined), { message: 'lat and lon go together', path: ['lon'] })

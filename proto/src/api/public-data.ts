@@ -59,16 +59,16 @@ export const RealEstateQuery = z.object({
     .describe(`comma separated places, an offer in any of them is listed: kind:code (region:CZ064, district:CZ0642, municipality:582786, pragueDistrict:PRAHA-8; codes as autocomplete gives them), a municipality or Prague district with a radius as municipality:582786:10 (km, at most ${SEARCH_LIMITS.radiusKm}); at most ${SEARCH_LIMITS.places} places`),
   placeKind: PlaceKind.optional().describe('one place instead of places: region, district, municipality or pragueDistrict'),
   placeCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9-]+$/, 'not a place code').optional().describe('with placeKind'),
-  adType: AdType.default('Sale'),
-  realEstateType: RealEstateType.default('Apartment'),
+  adType: AdType.default('Sale').describe('Sale or Rent'),
+  realEstateType: RealEstateType.default('Apartment').describe('the property type'),
   dispositions: commaList(DispositionLabel).default([]).describe('comma separated, e.g. 2+kk,3+1; empty: any'),
   priceFrom: amount.optional().describe('CZK (monthly rent for Rent)'),
-  priceTo: amount.optional(),
+  priceTo: amount.optional().describe('CZK, at most'),
   areaFrom: amount.optional().describe('m²'),
-  areaTo: amount.optional(),
+  areaTo: amount.optional().describe('m², at most'),
   includeWithoutPrice: z.enum(['true', 'false']).default('true').describe('offers that publish no price are listed too'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().regex(SEARCH_CURSOR, 'not a cursor of this endpoint (give the previous page\'s next)').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('offers per page, 1–100'),
+  cursor: z.string().regex(SEARCH_CURSOR, 'not a cursor of this endpoint (give the previous page\'s next)').optional().describe('the previous page\'s next; without it the first page'),
 }).strict()
   .refine((q) => q.priceFrom === undefined || q.priceTo === undefined || q.priceFrom <= q.priceTo, { message: 'priceFrom must not exceed priceTo', path: ['priceTo'] })
   .refine((q) => q.areaFrom === undefined || q.areaTo === undefined || q.areaFrom <= q.areaTo, { message: 'areaFrom must not exceed areaTo', path: ['areaTo'] })
@@ -112,12 +112,12 @@ export function indexedPlaceOf(kind: PlaceKind, code: string): { field: 'regionC
 export const HistoryListQuery = z.object({
   cursor: z.string().regex(CHANGES_CURSOR, 'not a cursor of this endpoint (give the previous answer\'s next)').optional()
     .describe('the previous answer\'s next; without it the list starts at the first offer'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(500).default(100).describe('changed offers per answer, 1–500'),
 }).strict();
 export type HistoryListQuery = z.output<typeof HistoryListQuery>;
 
 export const HistoryDetailQuery = z.object({
-  id: z.string().trim().min(1).max(100).regex(/^[\w:.-]+$/, 'not an offer id'),
+  id: z.string().trim().min(1).max(100).regex(/^[\w:.-]+$/, 'not an offer id').describe('the offer\'s id, as real-estate and history/list give it'),
 }).strict();
 
 /** Who advertises an offer and where it is listed (types/contact). */

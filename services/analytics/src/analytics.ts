@@ -3,6 +3,7 @@ import { listen, type ServiceContext } from '@rr/kit';
 import type { AnalyticsConfig } from './config';
 import { onOfferEvent } from './handlers/on-offer-event.handler';
 import { createAnalyticsApi } from './http/analytics-api';
+import { CachedReadModel } from './reports/cached-read-model';
 import { PriceEstimates } from './reports/price-estimates';
 import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
@@ -30,8 +31,9 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     const p = gazetteer.placeByCode(kind, code);
     return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
   };
-  const api = await listen(createAnalyticsApi({ reports: new PriceReports(buckets, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
+  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 5), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 4) / 5) });
+  const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
-  return { details: () => ({ apiPort: api.port }) };
+  return { details: () => ({ apiPort: api.port, reportReads: readModel.stats }) };
 }

@@ -6,6 +6,11 @@ export const AnalyticsConfig = BaseConfig.extend({
   /** Reports (and, through the gateway, the public API's report). */
   ANALYTICS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8108),
   /** The account service's session secret: the caller's tier decides the report's depth (`analytics-depth.ts` in proto). */
+  /**
+   * Reports keep the counts and bucket documents they read decoded in memory, bounded by the
+   * characters of their stored JSON (a fifth for counts); decoded they take ~3× as many bytes.
+   */
+  REPORT_CACHE_CHARS: z.coerce.number().int().min(0).default(40_000_000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters'),
 });
 export type AnalyticsConfig = z.infer<typeof AnalyticsConfig>;

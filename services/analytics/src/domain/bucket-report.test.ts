@@ -1,5 +1,6 @@
 import { exampleOffer } from '@rr/proto/examples';
 import { reportFromBuckets, type StoredBucket } from './bucket-report';
+import { referenceReportFromBuckets } from './bucket-report.reference';
 import { factFromOffer, type OfferFact } from './offer-fact';
 import { contribute, type BucketCells } from './price-bucket';
 import { buildReport } from './report';
@@ -50,5 +51,24 @@ describe('reportFromBuckets', () => {
 
   it('says not enough data for a layout with few offers', () => {
     expect(reportFromBuckets(bucketsOf(market()), 'House', ['3+1'], NOW)).toMatchObject({ status: 'notEnoughData', price: null });
+  });
+
+  it('equals the key-by-key computation exactly: several cells a month (a radius), layout filters, every window', () => {
+    // Four grid cells' buckets a month over 14 months, offers of every layout, some without price or area.
+    const facts = market().flatMap((f, i) => [0, 1, 2, 3].map((cell) => ({
+      ...f, offerId: `${f.offerId}-${cell}`, publishedAt: f.publishedAt - (i % 14) * 30 * DAY, publishedMonth: new Date(f.publishedAt - (i % 14) * 30 * DAY).toISOString().slice(0, 7),
+      dispositionLabel: (['1+kk', '2+kk', '3+1', null] as const)[(i + cell) % 4], price: (i + cell) % 17 === 0 ? null : f.price! * (1 + cell / 10), area: (i + cell) % 13 === 0 ? null : f.area,
+    })));
+    const buckets = [0, 1, 2, 3].flatMap((cell) => bucketsOf(facts.filter((f) => f.offerId.endsWith(`-${cell}`))).map((b) => ({ ...b, placeKey: `g2:${cell}` })));
+    const filters: (readonly ('1+kk' | '2+kk' | '3+1' | 'unknown')[])[] = [[], ['2+kk'], ['1+kk', '3+1'], ['unknown'], ['2+kk', '2+kk']];
+    for (const layouts of filters) {
+      for (const type of ['Apartment', 'House'] as const) {
+        for (const months of [1, 3, 14]) {
+          const window = buckets.filter((b) => b.month >= new Date(NOW - months * 31 * DAY).toISOString().slice(0, 7));
+          // Twice: the second from the dense forms kept on the (cached) cells.
+          for (let round = 0; round < 2; round++) expect(reportFromBuckets(window, type, layouts, NOW)).toEqual(referenceReportFromBuckets(window, type, layouts, NOW));
+        }
+      }
+    }
   });
 });

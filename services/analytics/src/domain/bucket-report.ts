@@ -1,6 +1,7 @@
 import type { DispositionLabel, RealEstateType } from '@rr/proto';
 import { kaplanMeierMedian, type Spell } from './days-on-market';
-import { mergeCells, valueOfBin, type BucketCell, type BucketCells } from './price-bucket';
+import { binnedOfDense, denseBucketOf, mergeDense, mergeDenseCells, type Dense, type DenseCell } from './dense-cell';
+import { valueOfBin, type BucketCells } from './price-bucket';
 import { MIN_SAMPLE, type MonthPoint, type PriceReport } from './report';
 import { Binned, medianConfidenceInterval, summarise, tukeyFences } from './statistics';
 
@@ -9,37 +10,37 @@ const DAY_MS = 86_400_000;
 /** One stored bucket as a report reads it. */
 export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells; placeKey?: string };
 
-type Counts = Record<string, number>;
-
-/** A histogram keyed by bin number as an ascending sample (of bin numbers, or of values through `toValue`). */
-function binnedOf(counts: Counts, toValue: (bin: number) => number = valueOfBin): Binned {
-  const bins = Object.keys(counts).map(Number).sort((a, b) => a - b);
-  return new Binned(bins.map(toValue), bins.map((b) => counts[b]));
-}
-
 /**
  * Price per m² of a cell with outliers per area band left out (the bins are already logs), as
  * one histogram: the statistics read ranks of it, never an expanded list of offers.
  */
-function trimmedPricesPerM2(cell: BucketCell): { values: Binned; outliers: number } {
-  const kept: Counts = {};
+function trimmedPricesPerM2(cell: DenseCell): { values: Binned; outliers: number } {
+  const kept: Dense[] = [];
   let outliers = 0;
-  for (const band of Object.values(cell.ppm)) {
-    const fences = tukeyFences(binnedOf(band, (bin) => bin));
-    for (const bin in band) {
-      const b = Number(bin);
-      if (fences && (b < fences.low || b > fences.high)) outliers += band[bin];
-      else kept[bin] = (kept[bin] ?? 0) + band[bin];
+  for (const band of cell.ppm) {
+    if (band.counts.length === 0) continue;
+    const fences = tukeyFences(binnedOfDense(band, (bin) => bin));
+    if (!fences) {
+      kept.push(band);
+      continue;
     }
+    const inside = new Int32Array(band.counts.length);
+    for (let i = 0; i < band.counts.length; i++) {
+      const b = band.lo + i;
+      if (b < fences.low || b > fences.high) outliers += band.counts[i];
+      else inside[i] = band.counts[i];
+    }
+    kept.push({ lo: band.lo, counts: inside });
   }
-  return { values: binnedOf(kept), outliers };
+  return { values: binnedOfDense(mergeDense(kept), valueOfBin), outliers };
 }
 
-function spellsOf(cell: BucketCell, asOf: number): Spell[] {
+function spellsOf(cell: DenseCell, asOf: number): Spell[] {
   const today = Math.floor(asOf / DAY_MS);
   const spells: Spell[] = [];
-  for (const [days, count] of Object.entries(cell.ended)) spells.push({ days: Number(days), ended: true, count });
-  for (const [day, count] of Object.entries(cell.listedSince)) spells.push({ days: Math.max(0, today - Number(day)), ended: false, count });
+  const { ended, listedSince } = cell;
+  for (let i = 0; i < ended.counts.length; i++) if (ended.counts[i] > 0) spells.push({ days: ended.lo + i, ended: true, count: ended.counts[i] });
+  for (let i = 0; i < listedSince.counts.length; i++) if (listedSince.counts[i] > 0) spells.push({ days: Math.max(0, today - (listedSince.lo + i)), ended: false, count: listedSince.counts[i] });
   return spells;
 }
 
@@ -56,7 +57,10 @@ export function reportFromBuckets(
   typeCounts?: PriceReport['realEstateTypes'],
 ): PriceReport {
   const ofType = buckets.filter((b) => b.realEstateType === realEstateType);
-  const cell = mergeCells(ofType.map((b) => b.cells), layouts);
+  // Each month's cells summed first (the monthly series), the window's from those.
+  const months = [...new Set(ofType.map((b) => b.month))].sort();
+  const byMonth = months.map((month) => mergeDenseCells(ofType.filter((b) => b.month === month).map((b) => denseBucketOf(b.cells, layouts))));
+  const cell = mergeDenseCells(byMonth);
   const enough = cell.n >= MIN_SAMPLE;
   const ppm = trimmedPricesPerM2(cell);
   const ppmSummary = enough ? summarise(ppm.values) : null;
@@ -75,17 +79,16 @@ export function reportFromBuckets(
       dispositions[layout as DispositionLabel] = (dispositions[layout as DispositionLabel] ?? 0) + c!.n;
     }
   }
-  const months = [...new Set(ofType.map((b) => b.month))].sort();
-  const monthly: MonthPoint[] = months.map((month) => {
-    const c = mergeCells(ofType.filter((b) => b.month === month).map((b) => b.cells), layouts);
-    return { month, n: c.n, medianPricePerM2: summarise(trimmedPricesPerM2(c).values)?.median ?? null, medianPrice: summarise(binnedOf(c.price))?.median ?? null };
+  const monthly: MonthPoint[] = months.map((month, i) => {
+    const c = byMonth[i];
+    return { month, n: c.n, medianPricePerM2: summarise(trimmedPricesPerM2(c).values)?.median ?? null, medianPrice: summarise(binnedOfDense(c.price, valueOfBin))?.median ?? null };
   });
   return {
     status: enough ? 'ok' : 'notEnoughData',
     asOf: new Date(asOf).toISOString(),
     n: cell.n,
     excluded: { noPrice: cell.noPrice, noArea: cell.noArea, outliers: ppm.outliers },
-    price: enough ? summarise(binnedOf(cell.price)) : null,
+    price: enough ? summarise(binnedOfDense(cell.price, valueOfBin)) : null,
     pricePerM2: ppmSummary && { ...ppmSummary, ci: medianConfidenceInterval(ppm.values) },
     daysOnMarket: kaplanMeierMedian(spellsOf(cell, asOf)),
     realEstateTypes,

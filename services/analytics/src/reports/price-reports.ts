@@ -10,7 +10,11 @@ import { reportWindow } from '../domain/report-window';
 
 export type BucketReader = {
   findForPlaces(placeKeys: readonly string[], adType: AdType, realEstateType: RealEstateType, fromMonth: string, toMonth: string): Promise<StoredBucket[]>;
+};
+/** What reports read: the counts of the steps, then the chosen step's buckets the counts name (`CachedReadModel`, or the repository itself). */
+export type ReportReader = BucketReader & {
   findCounts(placeKeys: readonly string[], adType: AdType, fromMonth: string, toMonth: string): Promise<BucketCount[]>;
+  findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]>;
 };
 export type PlaceInfo = { kind: PlaceKind; code: string; name: string; point: GeoPoint };
 export type PlaceLookup = (kind: PlaceKind, code: string) => PlaceInfo | null;
@@ -42,11 +46,14 @@ function typeShares(counts: readonly BucketCount[], keys: ReadonlySet<string>, l
 
 /**
  * Answers report queries from the buckets: the place itself first (or the point's given radius),
- * then grid cells around its centre over the radius steps until the sample reaches 30. Two indexed
- * reads: the counts of every step (the place's key, four grid cells per radius), the chosen step.
+ * then grid cells around its centre over the radius steps until the sample reaches 30. Reads by
+ * `_id`: the first step's counts (the place's key, or the point's four grid cells), the wider
+ * steps' only when it has too few, then the chosen step's buckets of the window that the counts
+ * name — only the months asked for, each from memory when the copy held is of the version the
+ * counts name (`CachedReadModel`).
  */
 export class PriceReports {
-  constructor(private readonly buckets: BucketReader, private readonly places: PlaceLookup, private readonly now: () => number = Date.now) {}
+  constructor(private readonly buckets: ReportReader, private readonly places: PlaceLookup, private readonly now: () => number = Date.now) {}
 
   async report(q: ReportQuery): Promise<FullReportAnswer> {
     const asOf = this.now();
@@ -61,20 +68,20 @@ export class PriceReports {
       // A point's radius is answered by the grid level at or above it (2 km at least).
       ...RADIUS_STEPS_KM.filter((km) => km >= first && km > 0).map((radiusKm) => ({ radiusKm, keys: cellsAround(centre, radiusKm) })),
     ];
-    // Two reads at most whatever the widening: the small counts of every step's buckets (one key
-    // for the place, four per radius) beside the place's own histograms (most places have enough
-    // offers themselves), then, if widened, the histograms of the chosen step.
-    const readStep = (keys: readonly string[]) => this.buckets.findForPlaces(keys, q.adType, q.realEstateType, fromMonth, toMonth);
-    const [counts, placeBuckets] = await Promise.all([
-      this.buckets.findCounts(steps.flatMap((st) => st.keys), q.adType, fromMonth, toMonth),
-      place ? readStep(steps[0].keys) : Promise.resolve(null),
-    ]);
-    const sizes = steps.map((st) => sampleSize(counts, new Set(st.keys), q.realEstateType, q.dispositions));
+    // The first step's counts alone first (most places hold 30 offers themselves); the wider
+    // steps' (four grid cells each) are read, in one read, only when it falls short.
+    let counts = await this.buckets.findCounts(steps[0].keys, q.adType, fromMonth, toMonth);
+    let sizes = [sampleSize(counts, new Set(steps[0].keys), q.realEstateType, q.dispositions)];
+    if (sizes[0] < MIN_SAMPLE && steps.length > 1) {
+      counts = [...counts, ...(await this.buckets.findCounts(steps.slice(1).flatMap((st) => st.keys), q.adType, fromMonth, toMonth))];
+      sizes = steps.map((st) => sampleSize(counts, new Set(st.keys), q.realEstateType, q.dispositions));
+    }
     const enough = sizes.findIndex((n) => n >= MIN_SAMPLE);
     // Without enough anywhere, the largest sample (a radius can hold fewer offers than the place).
     const chosen = enough >= 0 ? enough : sizes.indexOf(Math.max(...sizes));
     const used = steps[chosen];
-    const buckets = chosen === 0 && placeBuckets ? placeBuckets : await readStep(used.keys);
+    const usedKeys = new Set(used.keys);
+    const buckets = await this.buckets.findBuckets(q.adType, counts.filter((c) => c.realEstateType === q.realEstateType && usedKeys.has(c.placeKey)));
     return {
       place: place && { kind: place.kind, code: place.code, name: place.name },
       centre,
@@ -83,7 +90,7 @@ export class PriceReports {
       realEstateType: q.realEstateType,
       dispositions: q.dispositions,
       months: q.months,
-      report: reportFromBuckets(buckets, q.realEstateType, q.dispositions, asOf, typeShares(counts, new Set(used.keys), q.dispositions)),
+      report: reportFromBuckets(buckets, q.realEstateType, q.dispositions, asOf, typeShares(counts, usedKeys, q.dispositions)),
     };
   }
 

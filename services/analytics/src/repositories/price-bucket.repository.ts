@@ -4,19 +4,43 @@ import type { StoredBucket } from '../domain/bucket-report';
 import { layoutCountsOf, type BucketCells, type LayoutCounts } from '../domain/price-bucket';
 import { bucketCountModel, priceBucketModel, type BucketCountDoc, type PriceBucketDoc } from './price-bucket.model';
 
-export type BucketCount = { placeKey: string; realEstateType: RealEstateType; month: string; layouts: LayoutCounts };
+/** One bucket's offers per layout, as its place key's counts document holds them: `version` is the bucket's when they were filed. */
+export type BucketCount = { placeKey: string; realEstateType: RealEstateType; month: string; layouts: LayoutCounts; version: number };
 export type BucketKey = { placeKey: string; adType: AdType; realEstateType: RealEstateType; month: string };
-const idOf = (k: BucketKey) => `${k.placeKey}|${k.adType}|${k.realEstateType}|${k.month}`;
+export const idOf = (k: BucketKey) => `${k.placeKey}|${k.adType}|${k.realEstateType}|${k.month}`;
 const DUPLICATE_KEY = 11000;
 const MAX_ATTEMPTS = 8;
 /** Months of counts kept per place key: the longest report window and the month in progress, with a margin. */
 const KEPT_MONTHS = MAX_REPORT_MONTHS + 3;
-type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
+/** A counts document's `months`: month → property type → the bucket's version and offers per layout. */
+export type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
+/** A place key's counts document as read: `version` changes whenever a bucket of the key does. */
+export type StoredCounts = { id: string; placeKey: string; version: number; months: CountsByMonth; chars: number };
+/** A counts document as stored: `json` is its `months`. */
+export type RawCounts = { id: string; placeKey: string; version: number; json: string };
+/** A bucket as read by id, with the version it was read at. */
+export type VersionedBucket = StoredBucket & { id: string; version: number; chars: number };
 /** A whole bucket for a bulk load: its key and its cells once every offer of it is filed. */
 export type FiledBucket = { key: BucketKey; cells: BucketCells };
 /** A place key's offers per layout of every month and property type, for a bulk load. */
 export type FiledCounts = { placeKey: string; adType: AdType; months: Record<string, Partial<Record<RealEstateType, LayoutCounts>>> };
 const BULK = 1_000;
+
+/** The `_id` of a place key's counts document. */
+export const countsIdOf = (placeKey: string, adType: AdType) => `${placeKey}|${adType}`;
+
+/** The entries of counts documents within [fromMonth, toMonth]. */
+export function countsInWindow(docs: readonly StoredCounts[], fromMonth: string, toMonth: string): BucketCount[] {
+  const out: BucketCount[] = [];
+  for (const d of docs) {
+    for (const month in d.months) {
+      if (month < fromMonth || month > toMonth) continue;
+      const types = d.months[month];
+      for (const realEstateType in types) out.push({ placeKey: d.placeKey, realEstateType: realEstateType as RealEstateType, month, layouts: types[realEstateType].l, version: types[realEstateType].v });
+    }
+  }
+  return out;
+}
 
 /** Months beyond what a report can ask for are dropped, so the counts document stays small. */
 function keepReportMonths(months: Record<string, unknown>): void {
@@ -44,20 +68,37 @@ export class PriceBucketRepository {
     const docs = await this.model
       .find({ placeKey: placeKeys.length === 1 ? placeKeys[0] : { $in: placeKeys }, adType, realEstateType, month: { $gte: fromMonth, $lte: toMonth } }, { placeKey: 1, month: 1, cells: 1 })
       .lean<Pick<PriceBucketDoc, 'placeKey' | 'month' | 'cells'>[]>();
-    return docs.map((d) => ({ placeKey: d.placeKey, realEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells }));
+    return docs.map((d) => ({ placeKey: d.placeKey, realEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells, chars: d.cells.length }));
   }
 
   /** Offers per layout of every property type's buckets in the places and months: one small read per place key. */
   async findCounts(placeKeys: readonly string[], adType: AdType, fromMonth: string, toMonth: string): Promise<BucketCount[]> {
-    const docs = await this.counts.find({ _id: { $in: placeKeys.map((k) => `${k}|${adType}`) } }, { placeKey: 1, months: 1 }).lean<Pick<BucketCountDoc, 'placeKey' | 'months'>[]>();
-    const out: BucketCount[] = [];
-    for (const d of docs) {
-      for (const [month, types] of Object.entries(JSON.parse(d.months) as CountsByMonth)) {
-        if (month < fromMonth || month > toMonth) continue;
-        for (const [realEstateType, entry] of Object.entries(types)) out.push({ placeKey: d.placeKey, realEstateType: realEstateType as RealEstateType, month, layouts: entry.l });
-      }
-    }
-    return out;
+    return countsInWindow(await this.countsByIds(placeKeys.map((k) => countsIdOf(k, adType))), fromMonth, toMonth);
+  }
+
+  /** The buckets some counts entries name (`findCounts`' answer for one property type), by id. */
+  async findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]> {
+    return this.bucketsByIds(counts.map((c) => idOf({ ...c, adType })));
+  }
+
+  /** Whole counts documents by `_id` (`<placeKey>|<adType>`). */
+  async countsByIds(ids: readonly string[]): Promise<StoredCounts[]> {
+    return (await this.rawCountsByIds(ids)).map((d) => ({ id: d.id, placeKey: d.placeKey, version: d.version, months: JSON.parse(d.json) as CountsByMonth, chars: d.json.length }));
+  }
+
+  /** Counts documents by `_id` with their months still as stored (JSON): a cache parses only those newer than its copies. */
+  async rawCountsByIds(ids: readonly string[]): Promise<RawCounts[]> {
+    const docs = await this.counts.find({ _id: { $in: ids } }, { placeKey: 1, months: 1, version: 1 }).lean<Pick<BucketCountDoc, '_id' | 'placeKey' | 'months' | 'version'>[]>();
+    return docs.map((d) => ({ id: d._id, placeKey: d.placeKey, version: d.version, json: d.months }));
+  }
+
+  /** Buckets by `_id` (`idOf`), each with the version it was read at, in one read. */
+  async bucketsByIds(ids: readonly string[]): Promise<VersionedBucket[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.model
+      .find({ _id: { $in: ids } }, { placeKey: 1, realEstateType: 1, month: 1, cells: 1, version: 1 })
+      .lean<Pick<PriceBucketDoc, '_id' | 'placeKey' | 'realEstateType' | 'month' | 'cells' | 'version'>[]>();
+    return docs.map((d) => ({ id: d._id, version: d.version, placeKey: d.placeKey, realEstateType: d.realEstateType as RealEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells, chars: d.cells.length }));
   }
 
   /** Applies `change` to one bucket, retrying when another writer got there first; then its counts. */

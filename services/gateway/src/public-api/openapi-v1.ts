@@ -96,7 +96,10 @@ export function publicOpenApiDocument(): JsonSchema {
       '/autocomplete': {
         get: {
           operationId: 'autocomplete', summary: 'Places by name (regions, districts, municipalities, Prague districts)',
-          parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }, { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 20 } }],
+          parameters: [
+            { name: 'q', in: 'query', required: true, schema: { type: 'string', maxLength: 100 }, description: 'a place\'s name or a part of it, with or without diacritics, e.g. brno' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 20, default: 10 }, description: 'places at most, 1–20' },
+          ],
           responses: { '200': { description: 'Places', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object', properties: { items: { type: 'array', items: ref('Place') } } } } }, example: { data: { items: [{ kind: 'municipality', code: '582786', name: 'Brno', point: { lat: 49.1951, lon: 16.6068 }, regionCode: 'CZ064', districtCode: 'CZ0642' }] } } } } }, ...ERRORS },
         },
       },

@@ -47,8 +47,17 @@ describe('parameter descriptions in both locales', () => {
     expect(cs).not.toMatch(/\{\w+\}/);
     // The limits come from the parameter: another limit reads another number.
     expect(parameterText(PARAMETER_TEXT_CS, realEstate, { ...places, 'x-limits': { places: 5, radiusKm: 7 } })).toMatch(/nejvýše 7 km.*Nejvýše 5 míst/);
-    const limit = realEstate.parameters!.find((p) => p.name === 'limit')!;
-    expect(parameterText(PARAMETER_TEXT_CS, realEstate, limit)).toBe(limit.description ?? limit.schema.description ?? '');
+  });
+
+  it('describe every parameter of every endpoint in English and in Czech', () => {
+    for (const { get: op } of Object.values(doc.paths)) {
+      for (const p of op.parameters ?? []) {
+        const english = parameterText(undefined, op, p);
+        const czech = parameterText(PARAMETER_TEXT_CS, op, p);
+        expect([op.operationId, p.name, english.length > 0]).toEqual([op.operationId, p.name, true]);
+        expect([op.operationId, p.name, czech !== english]).toEqual([op.operationId, p.name, true]);
+      }
+    }
   });
 
   it('give every example of places a Czech summary, and translate nothing the document does not have', () => {

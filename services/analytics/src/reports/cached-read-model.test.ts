@@ -1,0 +1,71 @@
+import type { BucketCells } from '../domain/price-bucket';
+import type { StoredCounts, VersionedBucket } from '../repositories/price-bucket.repository';
+import { CachedReadModel, type VersionedSource } from './cached-read-model';
+
+/** A database of one place key's counts and its buckets, counting what is read whole. */
+function source() {
+  const counts = new Map<string, StoredCounts>();
+  const buckets = new Map<string, VersionedBucket>();
+  const reads = { counts: [] as string[], buckets: [] as string[] };
+  const cells = (n: number): BucketCells => ({ '2+kk': { n, noPrice: 0, noArea: 0, ppm: {}, price: {}, ended: {}, listedSince: {} } });
+  /** A bucket written (its version up by one) and its counts entry filed, as the repository's `update` does. */
+  const write = (month: string, n: number) => {
+    const id = `m:1|Sale|Apartment|${month}`;
+    const version = (buckets.get(id)?.version ?? 0) + 1;
+    buckets.set(id, { id, version, placeKey: 'm:1', realEstateType: 'Apartment', month, cells: cells(n), chars: 100 });
+    const doc = counts.get('m:1|Sale') ?? { id: 'm:1|Sale', placeKey: 'm:1', version: 0, months: {}, chars: 100 };
+    counts.set('m:1|Sale', { ...doc, version: doc.version + 1, months: { ...doc.months, [month]: { Apartment: { v: version, l: { '2+kk': n } } } } });
+  };
+  const db: VersionedSource = {
+    rawCountsByIds: async (ids) => {
+      reads.counts.push(...ids);
+      return ids.flatMap((id) => { const c = counts.get(id); return c ? [{ id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }] : []; });
+    },
+    bucketsByIds: async (ids) => { reads.buckets.push(...ids); return ids.flatMap((id) => (buckets.has(id) ? [structuredClone(buckets.get(id)!)] : [])); },
+    findForPlaces: async () => [],
+  };
+  return { db, write, reads };
+}
+
+describe('CachedReadModel', () => {
+  it('answers from memory while the versions stand and reads again what an offer event changed', async () => {
+    const { db, write, reads } = source();
+    write('2026-10', 5);
+    write('2026-11', 7);
+    const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+    const read = async () => {
+      const counts = await model.findCounts(['m:1'], 'Sale', '2026-09', '2026-11');
+      return { counts, buckets: await model.findBuckets('Sale', counts) };
+    };
+
+    const first = await read();
+    expect(first.buckets.map((b) => [b.month, b.cells['2+kk']!.n])).toEqual([['2026-10', 5], ['2026-11', 7]]);
+    expect(reads).toEqual({ counts: ['m:1|Sale'], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
+
+    // Nothing changed: the counts document is read but not parsed again, no bucket is read.
+    await read();
+    expect(model.stats).toMatchObject({ countsHits: 1, countsReads: 1 });
+    expect(reads.buckets).toHaveLength(2);
+
+    // An offer published in November (written by any instance): its counts and its bucket are read again, October's is not.
+    write('2026-11', 8);
+    const after = await read();
+    expect(after.buckets.map((b) => [b.month, b.cells['2+kk']!.n]).sort()).toEqual([['2026-10', 5], ['2026-11', 8]]);
+    expect(reads.buckets.slice(2)).toEqual(['m:1|Sale|Apartment|2026-11']);
+    expect(model.stats).toEqual({ countsHits: 1, countsReads: 2, bucketHits: 3, bucketReads: 3 });
+  });
+
+  it('reads only the months asked for and keeps within its bound', async () => {
+    const { db, write, reads } = source();
+    for (const month of ['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']) write(month, 3);
+    // Room for two buckets of 100 characters.
+    const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 200 });
+    const counts = await model.findCounts(['m:1'], 'Sale', '2026-09', '2026-11');
+    expect(counts.map((c) => c.month).sort()).toEqual(['2026-09', '2026-10', '2026-11']);
+    await model.findBuckets('Sale', counts);
+    await model.findBuckets('Sale', counts);
+    // Three buckets never fit in room for two: each round reads at least one again.
+    expect(reads.buckets.length).toBeGreaterThan(3);
+    expect(reads.buckets.every((id) => id >= 'm:1|Sale|Apartment|2026-09')).toBe(true);
+  });
+});
