@@ -8,7 +8,7 @@ import { WordFilter } from './word-filter';
 import { WatchdogRegistry } from './watchdog-registry';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
-const ids = (ws: Watchdog[]) => ws.map((w) => w.id).sort();
+const ids = (ws: Array<{ id: string }>) => ws.map((w) => w.id).sort();
 const PRAHA = exampleWatchdog.criteria.places[0];
 const ring = (...corners: number[][]) => [...corners, corners[0]];
 const box = (lon: number, lat: number, d: number) => ring([lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d]);

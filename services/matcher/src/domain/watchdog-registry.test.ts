@@ -6,7 +6,7 @@ import { ReplayProgress } from './replay-progress';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const watchdog = (overrides: Partial<Watchdog> = {}): Watchdog => ({ ...exampleWatchdog, ...overrides });
-const ids = (ws: Watchdog[]) => ws.map((w) => w.id).sort();
+const ids = (ws: Array<{ id: string }>) => ws.map((w) => w.id).sort();
 
 describe('WatchdogRegistry', () => {
   it('matches active watchdogs and forgets disabled, deleted and expired ones', () => {
@@ -62,7 +62,7 @@ describe('WatchdogRegistry', () => {
 
   describe('alerts about offers already seen', () => {
     const criteria = (overrides: Partial<Watchdog['criteria']>) => ({ ...exampleWatchdog.criteria, ...overrides });
-    const hits = (list: Array<{ watchdog: Watchdog; reason: string }>) => list.map((h) => `${h.watchdog.id}:${h.reason}`).sort();
+    const hits = (list: Array<{ watchdog: { id: string }; reason: string }>) => list.map((h) => `${h.watchdog.id}:${h.reason}`).sort();
     const registryOf = (...ws: Watchdog[]) => {
       const registry = new WatchdogRegistry();
       for (const w of ws) registry.apply(w.id, w, now);

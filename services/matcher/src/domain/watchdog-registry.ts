@@ -4,16 +4,19 @@ import { shardOf } from './shard';
 import { CandidateChecks } from './candidate-checks';
 import { WordFilter } from './word-filter';
 import { AreaFilter } from './area-filter';
+import { CriteriaPool, KeptWatchdog, type AlertingWatchdog } from './kept-watchdog';
+
+export type { AlertingWatchdog } from './kept-watchdog';
 
 export type MatchReason = AlertReason;
 /** A watchdog to alert, and why. */
-export type Hit = { watchdog: Watchdog; reason: MatchReason };
+export type Hit = { watchdog: AlertingWatchdog; reason: MatchReason };
 
 /**
  * Whether the owner asked for this kind of alert about offers already seen, and their tier allows it
  * (docs/decisions.md, "Alert kinds"). New offers go to every matching watchdog.
  */
-export function wants(watchdog: Watchdog, reason: MatchReason): boolean {
+export function wants(watchdog: AlertingWatchdog, reason: MatchReason): boolean {
   if (reason === 'new') return true;
   const { criteria } = watchdog;
   const entitled = entitlementsOf(watchdog.ownerRole);
@@ -24,9 +27,6 @@ export function wants(watchdog: Watchdog, reason: MatchReason): boolean {
   }
 }
 export type Shard = { index: number; count: number };
-
-/** A kept watchdog with what a match needs, worked out once; `slot` is its place in the index (-1 while loading). */
-type Kept = { watchdog: Watchdog; email: string; expiresAt: number; slot: number };
 
 /** An index whose rows carry the short codes of the word criteria `words` knows (see `Narrowing`). */
 const indexOver = (words: WordFilter, expectedWatchdogs = 0) =>
@@ -40,9 +40,11 @@ export class WatchdogRegistry {
   /** The word criteria and the areas drawn on a map, by the same slots (checked on the index's candidates). */
   private checks = new CandidateChecks(new WordFilter(), new AreaFilter());
   private index = indexOver(this.checks.words);
-  private readonly watchdogs = new Map<string, Kept>();
+  /** Each watchdog kept once, compact (`KeptWatchdog`): at a million, the whole replayed states took ~3 GB of heap. */
+  private readonly watchdogs = new Map<string, KeptWatchdog>();
+  private readonly pool = new CriteriaPool();
   /** By index slot, so a lookup's results need no map. */
-  private bySlot: Array<Kept | undefined> = [];
+  private bySlot: Array<KeptWatchdog | undefined> = [];
   /** While replaying, states only land in the map; the index is bulk-built once at the end. */
   private loading: boolean;
 
@@ -62,7 +64,7 @@ export class WatchdogRegistry {
     }
     const previous = this.watchdogs.get(watchdogId);
     if (previous) this.unfile(previous);
-    const kept: Kept = { watchdog, email: watchdog.email.toLowerCase(), expiresAt: watchdog.expiresAt == null ? Infinity : Date.parse(watchdog.expiresAt), slot: -1 };
+    const kept = new KeptWatchdog(watchdog, this.pool.share(watchdog.criteria));
     this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
       this.file(this.index, this.checks, kept);
@@ -94,7 +96,7 @@ export class WatchdogRegistry {
    * matching watchdog, the other kinds only to those that opted in and whose owner's tier allows
    * it. One per recipient.
    */
-  match(offer: Offer, reason: MatchReason, now = new Date()): Watchdog[] {
+  match(offer: Offer, reason: MatchReason, now = new Date()): AlertingWatchdog[] {
     return this.collect(offer, now, (w) => (wants(w, reason) ? reason : null)).map((h) => h.watchdog);
   }
 
@@ -116,7 +118,7 @@ export class WatchdogRegistry {
   }
 
   /** The matching watchdogs the rule gives a reason, one per recipient: an asked-for kind over a new-offer alert, then the oldest. */
-  private collect(offer: Offer, now: Date, reasonOf: (watchdog: Watchdog) => MatchReason | null): Hit[] {
+  private collect(offer: Offer, now: Date, reasonOf: (watchdog: AlertingWatchdog) => MatchReason | null): Hit[] {
     if (!offer.active) return [];
     this.finishLoading();
     // The index asks the words and areas about the candidates that passed everything else.
@@ -128,8 +130,8 @@ export class WatchdogRegistry {
     const shared: Hit[] = [];
     for (let k = 0; k < count; k++) {
       const slot = slots[k];
-      const { watchdog, email, expiresAt } = this.bySlot[slot]!;
-      if (expiresAt <= time) {
+      const watchdog = this.bySlot[slot]!;
+      if (watchdog.expiresAtMs <= time) {
         this.forget(watchdog.id);
         continue;
       }
@@ -140,8 +142,8 @@ export class WatchdogRegistry {
         shared.push({ watchdog, reason });
         continue;
       }
-      const kept = byRecipient.get(email);
-      if (!kept || precedes({ watchdog, reason }, kept)) byRecipient.set(email, { watchdog, reason });
+      const kept = byRecipient.get(watchdog.recipient);
+      if (!kept || precedes({ watchdog, reason }, kept)) byRecipient.set(watchdog.recipient, { watchdog, reason });
     }
     return [...byRecipient.values(), ...shared];
   }
@@ -150,7 +152,7 @@ export class WatchdogRegistry {
   expire(now = new Date()): number {
     let expired = 0;
     const time = now.getTime();
-    for (const [id, kept] of this.watchdogs) if (kept.expiresAt <= time) (this.forget(id), expired++);
+    for (const [id, kept] of this.watchdogs) if (kept.expiresAtMs <= time) (this.forget(id), expired++);
     return expired;
   }
 
@@ -158,14 +160,14 @@ export class WatchdogRegistry {
     return watchdog.status === 'Active' && !isExpired(watchdog, now) && shardOf(watchdog.email, this.shard.count) === this.shard.index;
   }
 
-  private file(index: FilterIndex, checks: CandidateChecks, kept: Kept): void {
-    kept.slot = index.insert(kept.watchdog.criteria);
+  private file(index: FilterIndex, checks: CandidateChecks, kept: KeptWatchdog): void {
+    kept.slot = index.insert(kept.criteria);
     this.bySlot[kept.slot] = kept;
-    if (kept.watchdog.criteria.words) checks.words.set(kept.slot, kept.watchdog.criteria.words);
-    if (kept.watchdog.criteria.mapArea) checks.areas.set(kept.slot, kept.watchdog.criteria.mapArea);
+    if (kept.criteria.words) checks.words.set(kept.slot, kept.criteria.words);
+    if (kept.criteria.mapArea) checks.areas.set(kept.slot, kept.criteria.mapArea);
   }
 
-  private unfile(kept: Kept): void {
+  private unfile(kept: KeptWatchdog): void {
     if (kept.slot < 0 || this.bySlot[kept.slot] !== kept) return;
     this.index.delete(kept.slot);
     this.bySlot[kept.slot] = undefined;
@@ -191,7 +193,7 @@ function precedes(a: Hit, b: Hit): boolean {
  * (the alert should not wait for a digest another watchdog does not ask for), then the oldest, so a
  * redelivered offer names the same one.
  */
-export function speaksBefore(a: Watchdog, b: Watchdog): boolean {
+export function speaksBefore(a: AlertingWatchdog, b: AlertingWatchdog): boolean {
   const digestA = a.delivery?.mode === 'digest';
   const digestB = b.delivery?.mode === 'digest';
   if (digestA !== digestB) return !digestA;

@@ -1,10 +1,10 @@
 import type { Bus } from '@rr/kit';
 import { entitlementsOf, isPaying, mapAreaSize, type Delivery, type Locale, type MapArea, type MapAreaSize, type Offer, type Watchdog } from '@rr/proto';
-import type { Hit, MatchReason } from '../domain/watchdog-registry';
+import type { AlertingWatchdog, Hit, MatchReason } from '../domain/watchdog-registry';
 import { speaksBefore } from '../domain/watchdog-registry';
 
 /** One person a watchdog alerts: its owner, or a confirmed invitee of a shared one. */
-export type AlertRecipient = { watchdog: Watchdog; reason: MatchReason; email: string; locale: Locale; userId: string | null; delivery: Delivery | undefined; member: boolean };
+export type AlertRecipient = { watchdog: AlertingWatchdog; reason: MatchReason; email: string; locale: Locale; userId: string | null; delivery: Delivery | undefined; member: boolean };
 
 /**
  * The owner and the invitees of each hit's watchdog, one per address (a person who owns one
@@ -37,7 +37,7 @@ export function recipientsOf(hits: Hit[]): AlertRecipient[] {
 /** Areas' sizes, computed once per area object the registry holds (a replaced watchdog's go with it). */
 const sizes = new WeakMap<MapArea, MapAreaSize>();
 /** The watchdog's area as its alert e-mail tells it (polygons, km² to 3 decimals), or nothing. */
-export function areaOfWatchdog(w: Watchdog): { mapArea: MapAreaSize } | Record<string, never> {
+export function areaOfWatchdog(w: Pick<Watchdog, 'criteria'>): { mapArea: MapAreaSize } | Record<string, never> {
   const area = w.criteria.mapArea;
   if (!area || area.coordinates.length === 0) return {};
   let size = sizes.get(area);
