@@ -1,4 +1,5 @@
 import type { Connection, Model } from 'mongoose';
+import { bulkWriteInChunks } from '@rr/kit';
 import { newId } from '../domain/tokens';
 import { nameKeysOf, prefixRange, searchKey, type UserSearch } from '../domain/user-search';
 import { userModel, type UserRecord } from './user.model';
@@ -72,21 +73,24 @@ export class UserRepository {
   }
 
   /**
-   * Users saved before search keys existed get them, a bounded batch at a time, once: finding
-   * users without a key reads the whole collection (`$exists` has no index), so a marker in
-   * `migrations` keeps later starts from doing it again.
+   * Users saved before search keys existed get them, once: a walk over the whole collection in
+   * `_id` order (keyset pages, each one indexed read), since "users without a key" has no index
+   * (`$exists`) and asking it again per batch read the collection once per batch. A marker in
+   * `migrations` keeps later starts from walking again.
    */
-  async backfillSearchKeys(batch = 50): Promise<number> {
+  async backfillSearchKeys(page = 1000): Promise<number> {
     const migrations = this.model.db.collection<{ _id: string; at: Date }>('migrations');
     if (await migrations.findOne({ _id: 'user-search-keys' })) return 0;
     let done = 0;
     // A new database has nobody to backfill: its metadata says so without reading a row.
     const empty = (await this.model.estimatedDocumentCount().exec()) === 0;
-    while (!empty) {
-      const rows = await this.model.find({ nameKey: { $exists: false } }).limit(batch).lean<UserRecord[]>().exec();
+    for (let after = ''; !empty; ) {
+      const rows = await this.model.find({ _id: { $gt: after } }, { name: 1, surname: 1, nameKey: 1 }).sort({ _id: 1 }).limit(page).lean<UserRecord[]>().exec();
       if (!rows.length) break;
-      await this.model.bulkWrite(rows.map((u) => ({ updateOne: { filter: { _id: u._id }, update: { $set: nameKeysOf(u.name, u.surname) } } })));
-      done += rows.length;
+      after = rows[rows.length - 1]._id;
+      const missing = rows.filter((u) => u.nameKey === undefined);
+      if (missing.length) await bulkWriteInChunks(this.model, missing.map((u) => ({ updateOne: { filter: { _id: u._id }, update: { $set: nameKeysOf(u.name, u.surname) } } })));
+      done += missing.length;
     }
     await migrations.updateOne({ _id: 'user-search-keys' }, { $setOnInsert: { at: new Date() } }, { upsert: true });
     return done;
