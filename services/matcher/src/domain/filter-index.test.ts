@@ -306,6 +306,33 @@ describe('FilterIndex', () => {
     }
   });
 
+  it('stays exact in a crowded bucket whose two facets one walk reads: floor-area and price bounds, priced and unpriced offers', () => {
+    // One place, one type: a priced offer walks both facets' groups as one run, stepping from one to the next.
+    const r = random(91);
+    const areaBounds = [0, 1, 39, 40, 41, 59, 60, 61, 79, 80, 109, 110, 111, 250];
+    const bound = () => r.pick([1_000_000, 2_000_000, 3_000_000]) + Math.round(r.next() * 40) * 50_000;
+    const index = new FilterIndex();
+    const all: Array<[string, WatchdogCriteria]> = [];
+    for (let i = 0; i < 1500; i++) {
+      const [a, b] = [bound(), bound()].sort((x, y) => x - y);
+      const kind = r.pick(['upper', 'lower', 'both', 'both', 'none']);
+      const price = kind === 'upper' ? { to: b } : kind === 'lower' ? { from: a } : kind === 'both' ? { from: a, to: b } : {};
+      const from = r.maybe(0.8, () => r.pick(areaBounds));
+      const area = { from, to: from != null && r.next() < 0.4 ? from + r.pick([0, 1, 20, 60]) : null };
+      const c = criteria({ price, area, includeWithoutPrice: r.next() < 0.5 });
+      all.push([`w${i}`, c]);
+      index.add(`w${i}`, c);
+    }
+    index.seal();
+    const areas = [null, 0, 0.5, 38.9, 39, 40, 40.5, 59, 60, 79.99, 80, 109, 110, 111, 180, 300];
+    for (const area of areas) {
+      for (const price of [null, 900_000, 1_500_000, 2_600_000, 3_000_000, 5_200_000]) {
+        const o = offer({ price, area, pricePerM2: null });
+        expect({ area, price, ids: index.match(o).sort() }).toEqual({ area, price, ids: all.filter(([, c]) => matchesCriteria(c, o)).map(([id]) => id).sort() });
+      }
+    }
+  });
+
   it('forgets removed watchdogs and takes changed ones, before and after sealing', () => {
     const index = indexOf({ a: criteria(), b: criteria() });
     index.seal();

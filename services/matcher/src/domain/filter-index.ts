@@ -469,27 +469,36 @@ export class FilterIndex {
     this.qCosLat = point ? Math.cos((point.lat * Math.PI) / 180) : 0;
   }
 
-  /** The facets of a (base, layout) the offer can match: watchdogs that take offers without a price, and (for an offer with one) those that do not. */
+  /**
+   * The facets of a (base, layout) the offer can match: watchdogs that take offers without a price,
+   * and (for an offer with one) those that do not. Subs that lie side by side (both facets, and
+   * both sections of a cell) are walked as one run of groups: their groups are adjacent.
+   */
   private scanLayout(p: Postings, base: number, layout: number, subcell: number, sections: number, count: number): number {
-    for (let include = this.qHasPrice ? 0 : 1; include < FACETS; include++) {
-      const sub = layout * FACETS + include;
-      if (!p.geo) count = this.scanBucket(p, base, sub, subcell, count);
-      else for (let section = 0; section < sections; section++) count = this.scanBucket(p, base, sub * SECTIONS + section, subcell, count);
+    const from = this.qHasPrice ? 0 : 1;
+    if (!p.geo) return this.scanBucket(p, base, layout * FACETS + from, (layout + 1) * FACETS, subcell, count);
+    if (sections === SECTIONS) return this.scanBucket(p, base, (layout * FACETS + from) * SECTIONS, (layout + 1) * FACETS * SECTIONS, subcell, count);
+    for (let include = from; include < FACETS; include++) {
+      const sub = (layout * FACETS + include) * SECTIONS;
+      count = this.scanBucket(p, base, sub, sub + 1, subcell, count);
     }
     return count;
   }
 
-  /** The groups of a bucket that can hold the offer's price (see `Postings`), then its overlay. */
-  private scanBucket(p: Postings, base: number, sub: number, subcell: number, count: number): number {
+  /** The groups of the subs [from, to) of a base that can hold the offer's price (see `Postings`), then their overlays. */
+  private scanBucket(p: Postings, base: number, from: number, to: number, subcell: number, count: number): number {
     const block = base < p.blockOf.length ? p.blockOf[base] : -1;
     if (block >= 0) {
-      const first = p.starts[block + sub];
-      const last = p.starts[block + sub + 1];
+      const first = p.starts[block + from];
+      const last = p.starts[block + to];
       if (first < last) count = p.geo ? this.walkCircles(p, first, last, subcell, count) : this.walk(p, first, last, count);
     }
     if (p.overlayEntries === 0) return count;
-    const overlay = p.overlay.get(base * p.subs + sub);
-    return overlay ? this.walkOverlay(overlay, count) : count;
+    for (let sub = from; sub < to; sub++) {
+      const overlay = p.overlay.get(base * p.subs + sub);
+      if (overlay) count = this.walkOverlay(overlay, count);
+    }
+    return count;
   }
 
   /**
@@ -497,9 +506,10 @@ export class FilterIndex {
    * price, floor area, second range and flags and keeps the rows that pass them, without a branch
    * per check (a mispredicted branch costs more than the checks): groups by descending upper
    * bound stop at the first entry below the price, groups by ascending lower bound at the first
-   * above it, and the walk stops at the first group (they are by ascending lower bound) whose
-   * lowest lower bound is above the price. The second pass (`settle`) decides the kept rows' type
-   * masks, extras, circle and repeats.
+   * above it, and at the first group (they are by ascending lower bound) whose lowest lower bound
+   * is above the price the walk steps on to the next sub's groups (the walk may span several subs
+   * that lie side by side). The second pass (`settle`) decides the kept rows' type masks, extras,
+   * circle and repeats.
    */
   private walk(p: Postings, first: number, last: number, count: number): number {
     const groupInts = p.groupInts;
@@ -521,7 +531,8 @@ export class FilterIndex {
     const areaAt = AREA_RANGE, secondAt = SECOND_RANGE, metaAt = META;
     let n = 0;
     for (let g = first * groupUnits, end = last * groupUnits; g < end; g += groupUnits) {
-      // Group row: highest upper bound, lowest lower bound, first entry, end (negated: by lower bound).
+      // Group row: highest upper bound, lowest lower bound | groups to the next sub, first entry,
+      // end (negated: by lower bound).
       const stopAt = groupInts[g + 3];
       const start = groupInts[g + 2] * stride;
       if (stopAt < 0) {
@@ -537,7 +548,12 @@ export class FilterIndex {
         }
         continue;
       }
-      if (groupInts[g + 1] > down) break;
+      // This sub's later groups (by ascending lower bound) are all above the price: on to the next sub.
+      const bottom = groupInts[g + 1];
+      if ((bottom & 0xffff) > down) {
+        g += ((bottom >>> 16) - 1) * groupUnits;
+        continue;
+      }
       if (groupInts[g] < up) continue;
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
         const prices = ints[u];
@@ -597,7 +613,12 @@ export class FilterIndex {
         }
         continue;
       }
-      if (groupInts[g + 1] > down) break;
+      // This sub's later groups (by ascending lower bound) are all above the price: on to the next sub.
+      const bottom = groupInts[g + 1];
+      if ((bottom & 0xffff) > down) {
+        g += ((bottom >>> 16) - 1) * groupUnits;
+        continue;
+      }
       if (groupInts[g] < up) continue;
       for (let u = start, stop = stopAt * stride; u < stop; u += stride) {
         const prices = ints[u];

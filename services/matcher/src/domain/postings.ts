@@ -11,8 +11,11 @@ const { NO_LOWER, NO_UPPER } = priceCodes;
 
 /**
  * A group row, 16 bytes in 4-byte units: 0 highest upper price, 1 lowest lower price (as codes,
- * see price-codes.ts), 2 first entry, 3 end (negated for a group by ascending lower price, the
- * others being by descending upper price).
+ * see price-codes.ts; low half) and how many groups on its sub's last group ends (high half, at
+ * most 0xffff: a walk that lands short steps again), 2 first entry, 3 end (negated for a group by
+ * ascending lower price, the others being by descending upper price). The step lets one walk read
+ * the subs of a base that lie side by side (both facets of a layout) as one run of groups: where
+ * one sub's groups pass the price, the walk steps on to the next sub instead of stopping.
  */
 export const GROUP_UNITS = 4;
 /** Entries per group of watchdogs with both price bounds. */
@@ -248,7 +251,8 @@ export class Postings {
     let block = -width;
     for (let c = 0, at = 0, k = 0; c < chunks; c++, at += GROUP_UNITS) {
       const end = chunkEnd[c];
-      // Group row: highest upper bound (the first, by descending upper bound), lowest lower bound, first entry, end.
+      // Group row: highest upper bound (the first, by descending upper bound), lowest lower bound
+      // (the step to the next sub comes below), first entry, end.
       ints[at] = rows[k * stride + PRICES] >>> 16;
       let lowest = rows[k * stride + PRICES] & 0xffff;
       for (let i = k + 1; i < end; i++) lowest = Math.min(lowest, rows[i * stride + PRICES] & 0xffff);
@@ -261,6 +265,12 @@ export class Postings {
       }
       if (this.starts[block + chunkSub[c]] < 0) this.starts[block + chunkSub[c]] = c;
       k = end;
+    }
+    // Each group's step to the next sub (or base): the groups left in its sub.
+    for (let c = chunks - 1, left = 0; c >= 0; c--) {
+      const sameSub = c + 1 < chunks && chunkBase[c + 1] === chunkBase[c] && chunkSub[c + 1] === chunkSub[c];
+      left = sameSub ? left + 1 : 1;
+      ints[c * GROUP_UNITS + 1] |= Math.min(left, 0xffff) << 16;
     }
     // A sub without groups starts (and ends) where the next one starts; the last ends the block.
     for (let at = 0; at < this.starts.length; at += width) {
