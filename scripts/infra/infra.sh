@@ -110,7 +110,8 @@ ferretdb_install() {
     # and sorts on indexed top-level fields are answered by SQLite's indexes; updates are atomic
     # read-modify-writes, replacements by _id go in bulk, deletes by an exact filter read
     # nothing; of several indexes that could answer a filter, the most selective one does; a
-    # find's skip and limit go to SQLite when it answers exactly and in order),
+    # find's skip and limit go to SQLite when it answers exactly and in order; writers of one
+    # database take turns in arrival order instead of polling SQLite's lock),
     # built through our embedding module.
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
