@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Bus, createLogger } from '@rr/kit';
@@ -10,7 +10,7 @@ import { MATCHER_PROCESS_ENV, portsFor } from '../system/services';
 import { sharedEnv } from '../system/system';
 import { areaDrawer } from './matcher-areas';
 import { Market, seeded } from './matcher-market';
-import { residentMB } from './scale/processes';
+import { peakResidentMB, residentMB } from './scale/processes';
 
 /**
  * `npm run bench:replay`: the matcher service's start at national size, alone. Publishes N
@@ -153,7 +153,7 @@ async function timeMatcher(bundled: string) {
     return figures;
   } finally {
     await stop(child);
-    if (args['cpu-prof']) say(`profile written to ${profDir} (python3 /work/tools/prof.py <file>)`);
+    if (args['cpu-prof']) say(`profile written to ${profDir} (open it in Chrome DevTools' Performance panel)`);
   }
 }
 
@@ -172,17 +172,6 @@ async function heapUsedMB(): Promise<number | null> {
     const text = await (await fetch(`http://127.0.0.1:${HEALTH_PORT}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
     const match = /^rr_nodejs_heap_size_used_bytes\s+(\d+(?:\.\d+)?)/m.exec(text);
     return match ? Math.round(Number(match[1]) / 1048576) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The process's high-water mark of resident memory (VmHWM). */
-function peakResidentMB(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
   } catch {
     return null;
   }

@@ -2,16 +2,21 @@ import { readFileSync } from 'node:fs';
 import type { ProcessSpec } from '../../system/services';
 import { Supervisor, waitHealthy } from '../../system/supervisor';
 
-/** Resident memory of a process in MB (VmRSS), or null when it is gone. */
-export function residentMB(pid: number | undefined): number | null {
+/** A memory figure of a process from /proc in MB (`VmRSS` resident now, `VmHWM` its peak), or null when it is gone. */
+function statusMB(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
   if (!pid) return null;
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Math.round(Number(match[1]) / 1024) : null;
   } catch {
     return null;
   }
 }
+
+/** Resident memory of a process in MB, or null when it is gone. */
+export const residentMB = (pid: number | undefined) => statusMB(pid, 'VmRSS');
+/** The process's high-water mark of resident memory in MB. */
+export const peakResidentMB = (pid: number | undefined) => statusMB(pid, 'VmHWM');
 
 /**
  * Starts every process and times each until its health endpoint says ready (the matcher says so
