@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import supertest from 'supertest';
 import { Bus, createLogger, runService } from '@rr/kit';
 import type { Envelope, EventData, EventType } from '@rr/proto';
 import { gatewayService } from '@rr/gateway/src/service';
 import { accountService } from '../src/service';
+import { freePort } from '@rr/kit/testing';
 
 /**
  * The account service and the gateway started in-process on the real Kafka and database, with a
@@ -15,16 +15,7 @@ export const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 export const ADMIN = { email: 'admin@realityradar.test', password: 'admin-password-1' };
 export const LINK_SECRET = 'l'.repeat(40);
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 

@@ -1,7 +1,6 @@
-import net from 'node:net';
 import jwt from 'jsonwebtoken';
 import { Bus, createLogger, runService } from '@rr/kit';
-import { testEnv } from '@rr/kit/testing';
+import { freePort, testEnv } from '@rr/kit/testing';
 import { solidPng } from '../src/domain/png';
 import { startAdServing } from '../src/ad-serving';
 import { AdServingConfig } from '../src/config';
@@ -10,16 +9,7 @@ export const JWT_SECRET = 'j'.repeat(40);
 export const AD_TOKEN_SECRET = 'a'.repeat(40);
 export const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const DESKTOP = solidPng(520, 250, [10, 90, 170, 255]);
 export const MOBILE = solidPng(320, 150, [10, 90, 170, 255]);

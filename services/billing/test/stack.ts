@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import jwt from 'jsonwebtoken';
 import { Bus, createLogger, runService } from '@rr/kit';
 import type { Envelope, EventData, EventType } from '@rr/proto';
 import { SIM_CREDENTIALS, SIM_FIO, startPaymentSimulator } from '@rr/payment-simulator/test/support';
 import { createBillingService, type BillingParts } from '../src/service';
+import { freePort } from '@rr/kit/testing';
 
 export const JWT_SECRET = 's'.repeat(40);
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Billing in-process on the real Kafka and database (own topic prefix and database suffix),

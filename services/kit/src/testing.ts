@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 
 /** Minutes since the epoch, modulo 16^5 (about two years): the stamp at the start of a test id. */
 export const minuteStamp = (ms: number) => Math.floor(ms / 60_000) % 0x100000;
@@ -61,4 +62,16 @@ export async function waitForValue<T>(what: string, probe: () => T | Promise<T>,
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A TCP port free on the loopback right now (the system picks it; closed again before returning). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { connectDatabase, createLogger } from '../src';
-import { testEnv } from '../src/testing';
+import { freePort, testEnv } from '../src/testing';
 
 /**
  * A service starting while its database is still coming up (or briefly saturated) waits for it
@@ -10,14 +10,6 @@ describe('connecting to the database at start', () => {
   const env = testEnv();
   const log = createLogger('database-start-test', 'silent');
   const target = new URL(env.mongoUrl.replace(/^mongodb:/, 'http:'));
-
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
 
   /** A TCP relay to the real database, opened late, so the first attempt finds nobody listening. */
   function relayTo(port: number): net.Server {
