@@ -5,6 +5,7 @@ import { OfferPublishedV1, OfferRelistedV1, OfferUpdatedV1, OfferWithdrawnV1 } f
 import { UserDeletedV1 } from './events/user';
 import { InvoiceIssuedV1, PaymentChangedV1, SubscriptionChangedV1 } from './events/billing';
 import { WatchdogChangedV1 } from './events/watchdog';
+import { parseWatchdogChangedFast } from './events/watchdog-fast';
 import { AdCampaignChangedV1, AdCreditPurchasedV1 } from './events/ads';
 import { AdminActionRecordedV1 } from './events/admin';
 import { PORTALS } from './domain/enums';
@@ -53,6 +54,23 @@ export const EVENTS = {
 
 export type EventType = keyof typeof EVENTS;
 export type EventData<T extends EventType> = z.infer<(typeof EVENTS)[T]['schema']>;
+
+/**
+ * Hand-written parsers that answer exactly what their event's schema answers (each held to it by a
+ * differential test), for events read in bulk: the matcher replays a million `watchdog.changed`
+ * at start, and the zod parse was most of that time.
+ */
+const FAST_PARSERS: { [T in EventType]?: (data: unknown) => EventData<T> | undefined } = { 'watchdog.changed': parseWatchdogChangedFast };
+
+/**
+ * An event's data through its schema: by the fast parser where there is one, and through zod
+ * where there is none or it refuses (zod then says why, and has the last word).
+ */
+export function parseEventData<T extends EventType>(type: T, data: unknown): z.SafeParseReturnType<unknown, EventData<T>> {
+  const fast = FAST_PARSERS[type]?.(data);
+  if (fast !== undefined) return { success: true, data: fast };
+  return EVENTS[type].schema.safeParse(data) as z.SafeParseReturnType<unknown, EventData<T>>;
+}
 
 export const topicOf = (type: EventType) => `${type}.v${EVENTS[type].version}`;
 export const dlqTopicOf = (topic: string) => `${topic}.dlq`;

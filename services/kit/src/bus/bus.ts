@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer } from 'kafkajs';
-import { EVENTS, HEADERS, allTopics, dlqTopicOf, topicOf, type Envelope, type ErrorCode, type EventData, type EventType } from '@rr/proto';
+import { EVENTS, HEADERS, allTopics, dlqTopicOf, parseEventData, topicOf, type Envelope, type ErrorCode, type EventData, type EventType } from '@rr/proto';
 import { context, type Context, type Span } from '@opentelemetry/api';
 import { AppError, errorCodeOf, isRetriable } from '../errors';
 import type { Logger } from '../logger';
@@ -106,7 +106,7 @@ export type EventCheck<T extends EventType> = { ok: true; data: EventData<T> } |
 
 /** Parses data against its event's schema; what passes is publishable as is. */
 export function checkEvent<T extends EventType>(type: T, data: unknown): EventCheck<T> {
-  const parsed = EVENTS[type].schema.safeParse(data);
+  const parsed = parseEventData(type, data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, reason: `${issue.path.join('.') || '(data)'}: ${issue.message}` };
@@ -318,7 +318,7 @@ export class Bus {
     for (const message of batch.messages) {
       const decoded = decodeEnvelope(message.value);
       if (decoded.ok && (sub.events as string[]).includes(decoded.envelope.type)) {
-        const schema = EVENTS[decoded.envelope.type as T].schema.safeParse(decoded.envelope.data);
+        const schema = parseEventData(decoded.envelope.type as T, decoded.envelope.data);
         if (schema.success) {
           valid.push({ envelope: { ...decoded.envelope, data: schema.data } as Envelope<EventData<T>>, message });
           continue;
