@@ -144,12 +144,12 @@ async function timeMatcher(bundled: string) {
     const health = await healthOf();
     const kept = health?.details?.watchdogs ?? null;
     const rssMB = residentMB(child.pid);
-    const heapMB = await heapUsedMB();
+    const { heapMB, heapTotalMB, externalMB } = await heapFigures();
     const figures = {
       watchdogs: WATCHDOGS, kept, readySeconds, replayedSeconds, watchdogsPerSec: Math.round(WATCHDOGS / readySeconds),
-      rssMB, peakRssMB: Math.max(peakMB, peakResidentMB(child.pid) ?? 0), heapMB,
+      rssMB, peakRssMB: Math.max(peakMB, peakResidentMB(child.pid) ?? 0), heapMB, heapTotalMB, externalMB,
     };
-    say(`ready in ${readySeconds} s (replayed and indexed at ${replayedSeconds} s), ${rssMB} MB resident (peak ${figures.peakRssMB} MB), heap ${heapMB} MB`);
+    say(`ready in ${readySeconds} s (replayed and indexed at ${replayedSeconds} s), ${rssMB} MB resident (peak ${figures.peakRssMB} MB), heap ${heapMB} MB used of ${heapTotalMB} MB, ${externalMB} MB outside it`);
     return figures;
   } finally {
     await stop(child);
@@ -166,14 +166,20 @@ async function healthOf(): Promise<Health | null> {
   }
 }
 
-/** The JS heap in use, from the service's own Prometheus metrics. */
-async function heapUsedMB(): Promise<number | null> {
+/**
+ * From the service's own Prometheus metrics: the JS heap in use, the heap V8 holds (used or not),
+ * and memory outside the heap (the index's buffers, Kafka's fetched bytes).
+ */
+async function heapFigures(): Promise<{ heapMB: number | null; heapTotalMB: number | null; externalMB: number | null }> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${HEALTH_PORT}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    const match = /^rr_nodejs_heap_size_used_bytes\s+(\d+(?:\.\d+)?)/m.exec(text);
-    return match ? Math.round(Number(match[1]) / 1048576) : null;
+    const mb = (metric: string) => {
+      const match = new RegExp(`^${metric}\\s+(\\d+(?:\\.\\d+)?)`, 'm').exec(text);
+      return match ? Math.round(Number(match[1]) / 1048576) : null;
+    };
+    return { heapMB: mb('rr_nodejs_heap_size_used_bytes'), heapTotalMB: mb('rr_nodejs_heap_size_total_bytes'), externalMB: mb('rr_nodejs_external_memory_bytes') };
   } catch {
-    return null;
+    return { heapMB: null, heapTotalMB: null, externalMB: null };
   }
 }
 

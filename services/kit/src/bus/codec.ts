@@ -1,4 +1,4 @@
-import { Envelope } from '@rr/proto';
+import { Envelope, parseEnvelopeFast } from '@rr/proto';
 
 export function encodeEnvelope(envelope: Envelope): string {
   return JSON.stringify(envelope);
@@ -15,6 +15,9 @@ export function decodeEnvelope(value: Buffer | null): Decoded {
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
+  // The hand-written parser answers as the schema does, faster; zod names what is wrong.
+  const fast = parseEnvelopeFast(json);
+  if (fast !== undefined) return { ok: true, envelope: fast };
   const parsed = Envelope.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -51,6 +51,15 @@ export function producerHeaders(topic: string, type: string, clientId: string, i
   return { headers, spans };
 }
 
+/**
+ * Whether a consumer span could be seen: a propagator carries contexts (the SDK registers one), or
+ * a provider records spans. Asked per fetched batch, so a provider registered later counts.
+ */
+export function tracingActive(): boolean {
+  if (propagation.fields().length > 0) return true;
+  return tracer().startSpan('probe').isRecording();
+}
+
 export function consumerSpan(
   envelope: Envelope,
   headers: IHeaders | undefined,

@@ -25,6 +25,24 @@ describe('CriteriaPool', () => {
     expect(c.price).not.toBe(a.price);
     expect(c.price).toEqual({ to: 5_000_000 });
   });
+
+  it('tells places apart by every field, a missing point from a null one', () => {
+    const pool = new CriteriaPool();
+    const praha = exampleWatchdog.criteria.places[0];
+    const variants = [
+      praha, { ...praha, radiusKm: 5 }, { ...praha, name: 'Praha 1' }, { ...praha, kind: 'region' as const }, { ...praha, point: null },
+      { ...praha, point: { lat: praha.point!.lat, lon: praha.point!.lon + 0.001 } }, { kind: praha.kind, code: praha.code, name: praha.name, radiusKm: 0 },
+    ];
+    const shared = variants.map((p) => pool.share(criteria({ places: [p] })).places);
+    variants.forEach((p, i) => expect(shared[i]).toStrictEqual([p]));
+    expect(new Set(shared.map((list) => list[0])).size).toBe(variants.length);
+    // The same places again, one by one and as a list of several: the lists already made.
+    variants.forEach((p, i) => expect(pool.share(criteria({ places: [structuredClone(p)] })).places).toBe(shared[i]));
+    const two = pool.share(criteria({ places: [variants[1], variants[4]] })).places;
+    expect(two).toStrictEqual([variants[1], variants[4]]);
+    expect(pool.share(criteria({ places: structuredClone([variants[1], variants[4]]) })).places).toBe(two);
+    expect(two[0]).toBe(shared[1][0]);
+  });
 });
 
 describe('KeptWatchdog', () => {
@@ -33,5 +51,7 @@ describe('KeptWatchdog', () => {
     expect(kept).toMatchObject({ id: exampleWatchdog.id, email: 'Jana@Example.CZ', recipient: 'jana@example.cz', locale: exampleWatchdog.locale, updatedAt: exampleWatchdog.updatedAt, slot: -1 });
     expect(kept.expiresAtMs).toBe(Date.parse('2026-12-01T00:00:00.000Z'));
     expect(new KeptWatchdog({ ...exampleWatchdog, expiresAt: null }, exampleWatchdog.criteria).expiresAtMs).toBe(Infinity);
+    const changed = new KeptWatchdog({ ...exampleWatchdog, updatedAt: '2026-11-27T05:00:00.000Z' }, exampleWatchdog.criteria);
+    expect([changed.createdAt, changed.updatedAt]).toEqual([exampleWatchdog.createdAt, '2026-11-27T05:00:00.000Z']);
   });
 });

@@ -30,15 +30,17 @@ export class KeptWatchdog implements AlertingWatchdog {
   readonly expiresAtMs: number;
   slot = -1;
 
-  constructor(w: Watchdog, criteria: WatchdogCriteria) {
-    this.id = w.id;
+  /** `id`: the same string as `w.id` (the registry passes its map key, so the two are one string). */
+  constructor(w: Watchdog, criteria: WatchdogCriteria, id = w.id) {
+    this.id = id;
     this.userId = w.userId;
     this.email = w.email;
     this.locale = w.locale;
     this.ownerRole = w.ownerRole;
     this.adsConsent = w.adsConsent;
     this.createdAt = w.createdAt;
-    this.updatedAt = w.updatedAt;
+    // One string where the times are the same (a watchdog never changed since it was made).
+    this.updatedAt = w.updatedAt === w.createdAt ? w.createdAt : w.updatedAt;
     this.delivery = w.delivery;
     this.members = w.members;
     this.criteria = criteria;
@@ -58,7 +60,9 @@ export class KeptWatchdog implements AlertingWatchdog {
 export class CriteriaPool {
   private readonly lists = new Map<string, readonly string[]>();
   private readonly ranges = new Map<string, Range>();
-  private readonly places = new Map<string, WatchdogPlace>();
+  /** Distinct places by code (a code has few: its radii and names), each with a number for the lists' keys. */
+  private readonly places = new Map<string, Array<{ place: WatchdogPlace; id: number }>>();
+  private placeCount = 0;
   private readonly placeLists = new Map<string, WatchdogPlace[]>();
   private readonly words = new Map<string, WatchdogCriteria['words']>();
 
@@ -89,7 +93,7 @@ export class CriteriaPool {
   }
 
   private list<T extends string>(values: T[]): T[] {
-    const key = values.join(',');
+    const key = values.length === 0 ? '' : values.length === 1 ? values[0] : values.join(',');
     let shared = this.lists.get(key);
     if (!shared) this.lists.set(key, (shared = values.slice()));
     return shared as T[];
@@ -97,35 +101,49 @@ export class CriteriaPool {
 
   private range(r: Range): Range {
     // null and a missing end are told apart, so a shared range reads exactly as the event's did.
-    const key = `${r.from}|${r.to}`;
+    const key = `${'from' in r ? r.from : 'u'}|${'to' in r ? r.to : 'u'}`;
     let shared = this.ranges.get(key);
     if (!shared) this.ranges.set(key, (shared = { ...r }));
     return shared;
   }
 
+  /** Places are compared field by field (no key string per place: the point's numbers made those dear). */
   private placeList(places: WatchdogPlace[]): WatchdogPlace[] {
+    if (places.length === 1) {
+      const { place, id } = this.place(places[0]);
+      let list = this.placeLists.get(String(id));
+      if (!list) this.placeLists.set(String(id), (list = [place]));
+      return list;
+    }
     const shared = places.map((p) => this.place(p));
-    const key = shared.map((p) => this.placeKeyOf(p)).join(';');
+    const key = shared.map((s) => s.id).join(',');
     let list = this.placeLists.get(key);
-    if (!list) this.placeLists.set(key, (list = shared));
+    if (!list) this.placeLists.set(key, (list = shared.map((s) => s.place)));
     return list;
   }
 
-  private placeKeyOf(p: WatchdogPlace): string {
-    return `${p.kind}|${p.code}|${p.name}|${p.point === undefined ? 'u' : p.point === null ? 'n' : `${p.point.lat},${p.point.lon}`}|${p.radiusKm}`;
-  }
-
-  private place(p: WatchdogPlace): WatchdogPlace {
-    const key = this.placeKeyOf(p);
-    let shared = this.places.get(key);
-    if (!shared) this.places.set(key, (shared = { ...p, ...(p.point ? { point: { ...p.point } } : {}) }));
-    return shared;
+  private place(p: WatchdogPlace): { place: WatchdogPlace; id: number } {
+    let sameCode = this.places.get(p.code);
+    if (!sameCode) this.places.set(p.code, (sameCode = []));
+    for (const entry of sameCode) if (samePlace(entry.place, p)) return entry;
+    const entry = { place: { ...p, ...(p.point ? { point: { ...p.point } } : {}) }, id: this.placeCount++ };
+    sameCode.push(entry);
+    return entry;
   }
 
   private wordsOf(words: WatchdogCriteria['words']): WatchdogCriteria['words'] {
-    const key = `${words.any.join(',')}|${words.none.join(',')}`;
+    const key = words.any.length === 0 && words.none.length === 0 ? '|' : `${words.any.join(',')}|${words.none.join(',')}`;
     let shared = this.words.get(key);
     if (!shared) this.words.set(key, (shared = { any: words.any.slice(), none: words.none.slice() }));
     return shared;
   }
+}
+
+/** Whether two places read the same in every field (a missing point, a null one and the keys present are told apart). */
+function samePlace(a: WatchdogPlace, b: WatchdogPlace): boolean {
+  if (a.kind !== b.kind || a.code !== b.code || a.name !== b.name || a.radiusKm !== b.radiusKm || ('point' in a) !== ('point' in b) || ('radiusKm' in a) !== ('radiusKm' in b)) return false;
+  const pa = a.point;
+  const pb = b.point;
+  if (pa == null || pb == null) return pa === pb;
+  return pa.lat === pb.lat && pa.lon === pb.lon;
 }

@@ -64,7 +64,8 @@ export class WatchdogRegistry {
     }
     const previous = this.watchdogs.get(watchdogId);
     if (previous) this.unfile(previous);
-    const kept = new KeptWatchdog(watchdog, this.pool.share(watchdog.criteria));
+    // The map's key and the kept id are one string (the event carries it twice).
+    const kept = new KeptWatchdog(watchdog, this.pool.share(watchdog.criteria), watchdog.id === watchdogId ? watchdogId : watchdog.id);
     this.watchdogs.set(watchdogId, kept);
     if (!this.loading) {
       this.file(this.index, this.checks, kept);
