@@ -22,7 +22,8 @@ import { peakResidentMB, residentMB } from './scale/processes';
  * Target (issue 13, bench:scale's): ready ≤ 60 s at 1,000,000 active watchdogs; memory bounded.
  *
  * `--watchdogs N` (1,000,000), `--cpu-prof` (writes the matcher's profile to .run/prof/),
- * `--delete-topics` (drop the scratch topics at the end instead of keeping them for the next run).
+ * `--delete-topics` (drop the scratch topics at the end instead of keeping them for the next run),
+ * `--node-options '…'` (V8 flags for the matcher's process, to try one, e.g. `--max-semi-space-size=32`).
  * Needs Kafka running (`npm run infra -- start`); it starts nothing but the matcher.
  */
 const { values: args } = parseArgs({
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     watchdogs: { type: 'string', default: '1000000' },
     'cpu-prof': { type: 'boolean', default: false },
     'delete-topics': { type: 'boolean', default: false },
+    'node-options': { type: 'string', default: '' },
   },
 });
 const WATCHDOGS = Number(args.watchdogs);
@@ -118,7 +120,7 @@ async function timeMatcher(bundled: string) {
   const profDir = path.join(ROOT, '.run/prof');
   if (args['cpu-prof']) mkdirSync(profDir, { recursive: true });
   const env = sharedEnv({ KAFKA_TOPIC_PREFIX: PREFIX, LOG_LEVEL: 'info', HEALTH_PORT: String(HEALTH_PORT), ...MATCHER_PROCESS_ENV });
-  const nodeOptions = ['--enable-source-maps', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
+  const nodeOptions = ['--enable-source-maps', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...args['node-options'].split(' ').filter(Boolean)];
   say(`starting the matcher on ${WATCHDOGS.toLocaleString('en')} watchdogs…`);
   const started = Date.now();
   const child = spawn(process.execPath, [...nodeOptions, bundled], { env, stdio: ['ignore', 'ignore', 'inherit'] });
