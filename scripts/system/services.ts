@@ -53,9 +53,12 @@ export const PORTS = portsFor(0);
  * per offer; on 4 KB pages most of its reads also miss the TLB. glibc hands the large buffers
  * V8 allocates to transparent huge pages when asked (`madvise`, the usual kernel setting; no
  * effect where THP is off): about an eighth more offers a second (docs/decisions.md, "Matching").
- * Kept in step with deploy/ and docker-compose.yml.
+ * Its start replays the watchdog topic in 4 MB fetches: a fetch's parsed events (~10 MB of
+ * objects) outlived V8's default young generation and were promoted; twice that young
+ * generation took bench:replay at 1 M from 62.8 to 50.9 s (+39 MB resident). Kept in step with
+ * deploy/ and docker-compose.yml.
  */
-export const MATCHER_PROCESS_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
+export const MATCHER_PROCESS_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1', NODE_OPTIONS: '--max-semi-space-size=32' };
 
 /**
  * The ingest path (crawler, normaliser) makes a listing's worth of short-lived objects per
