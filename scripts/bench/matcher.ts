@@ -17,26 +17,31 @@ import { Market, seeded } from './matcher-market';
  *
  * Two shapes, both printed (docs/decisions.md, "Matcher scaling"):
  * - **single**: one instance holds every watchdog, on one thread (single-threaded GC);
- * - **sharded** (`BENCH_SHARDS`, default 2 — the deployed national shape, one shard per core):
- *   `BENCH_SHARDS` processes, each building the index of its share of the same watchdogs (by
- *   recipient, `shardOf` as the service does) and matching every offer, all at once. Offers/s is
- *   offers every shard finished per second of wall time; an offer's latency is its slowest
- *   shard's. The union of the shards' matches is checked against the single index's on a sample.
- * Last line: the JSON figures of the sharded run with the single instance's as `single`
- * (`BENCH_SHARDS=1`: the single instance's alone, as before).
+ * - **scaled out** (`BENCH_SHARDS` × `BENCH_REPLICAS` processes, default 1 × 2: one per core of
+ *   this 2-core machine), all at once: a shard builds the index of its share of the same
+ *   watchdogs (by recipient, the service's `shardOf`) and sees every offer; its replicas split
+ *   the offers between them, as Kafka splits a shard's offer groups' partitions. Offers/s is
+ *   offers finished per second of wall time; an offer's latency is its slowest shard's. The union
+ *   of the shards' matches is checked against the single index's on a sample.
+ * Last line: the scaled-out figures with the single instance's as `single` (`BENCH_REPLICAS=1`
+ * and `BENCH_SHARDS=1`: the single instance's alone, as before).
  * Targets: ≥ 50,000 offers/s, p99 ≤ 200 µs, build ≤ 3 s, heap ≤ 600 MB.
  */
 
 const WATCHDOGS = Number(process.env.BENCH_WATCHDOGS ?? 1_000_000);
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
-const SHARDS = Number(process.env.BENCH_SHARDS ?? 2);
+const SHARDS = Number(process.env.BENCH_SHARDS ?? 1);
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
+/** Processes of the scaled-out run: every shard's replicas. */
+const PROCESSES = SHARDS * REPLICAS;
 const DISTINCT_OFFERS = 20_000;
 /** Offers whose matches the shards and the single index must agree on. */
 const SAMPLE = 2_000;
 /** `BENCH_WORDS=off`: the index alone, neither the words nor the areas asked (to see what they cost). */
 const CHECKS_ON = process.env.BENCH_WORDS !== 'off';
-/** Set in a shard's process: which shard it builds. */
+/** Set in a process of the scaled-out run: which shard it builds, and which of its replicas it is. */
 const SHARD_INDEX = process.env.BENCH_SHARD_INDEX;
+const REPLICA_INDEX = Number(process.env.BENCH_REPLICA_INDEX ?? 0);
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const info = (message: string) => process.stderr.write(`${message}\n`);
@@ -121,12 +126,15 @@ function prepare(shard: number, shards: number) {
 
 type Prepared = ReturnType<typeof prepare>;
 
-/** Times `OFFERS` offers; each one's latency in µs. */
-function timeOffers({ index, checks, offers }: Prepared) {
+/**
+ * Times the offers `replica`, `replica + replicas`, … of the `OFFERS` (a replica gets the offers
+ * of its share of the partitions); each one's latency in µs (0 for the others').
+ */
+function timeOffers({ index, checks, offers }: Prepared, replica = 0, replicas = 1) {
   const latencies = new Float64Array(OFFERS);
   let matches = 0;
   const started = process.hrtime.bigint();
-  for (let i = 0; i < OFFERS; i++) {
+  for (let i = replica; i < OFFERS; i += replicas) {
     const start = process.hrtime.bigint();
     matches += matchOffer(index, checks, offers[i % DISTINCT_OFFERS]);
     latencies[i] = Number(process.hrtime.bigint() - start) / 1000;
@@ -163,7 +171,7 @@ function runSingle() {
     buildSeconds: Math.round(prepared.seconds * 100) / 100,
     heapMB: Math.round(prepared.heapMB),
   };
-  return { figures, sample: SHARDS > 1 ? sampleMatches(prepared) : [] };
+  return { figures, sample: PROCESSES > 1 ? sampleMatches(prepared) : [] };
 }
 
 type FromShard =
@@ -174,17 +182,21 @@ type FromShard =
 function runShard(shard: number): void {
   const prepared = prepare(shard, SHARDS);
   process.once('message', () => {
-    const timed = timeOffers(prepared);
+    const timed = timeOffers(prepared, REPLICA_INDEX, REPLICAS);
     // Disconnected once the (large) report is through, so the process can end.
     process.send!({ kind: 'timed', ...timed, sample: sampleMatches(prepared) } satisfies FromShard, () => process.disconnect());
   });
   process.send!({ kind: 'built', watchdogs: prepared.index.size, buildSeconds: prepared.seconds, heapMB: prepared.heapMB } satisfies FromShard);
 }
 
-/** Every shard in a process of its own (one per core, as deployed), built at once and started together. */
-async function runShards() {
-  const children: ChildProcess[] = Array.from({ length: SHARDS }, (_, shard) =>
-    fork(process.argv[1], [], { env: { ...process.env, BENCH_SHARD_INDEX: String(shard) }, serialization: 'advanced' }),
+/**
+ * Every shard's replicas in a process of their own (one per core), built at once and started
+ * together: a replica times its share of the offers (as Kafka splits a group's partitions), a
+ * shard every offer.
+ */
+async function runScaledOut() {
+  const children: ChildProcess[] = Array.from({ length: PROCESSES }, (_, k) =>
+    fork(process.argv[1], [], { env: { ...process.env, BENCH_SHARD_INDEX: String(Math.floor(k / REPLICAS)), BENCH_REPLICA_INDEX: String(k % REPLICAS) }, serialization: 'advanced' }),
   );
   const next = (child: ChildProcess) =>
     new Promise<FromShard>((resolve, reject) => {
@@ -197,30 +209,32 @@ async function runShards() {
     });
   const builtAt = Date.now();
   const built = (await Promise.all(children.map(next))) as Array<Extract<FromShard, { kind: 'built' }>>;
-  info(`shards built and warmed up in ${((Date.now() - builtAt) / 1000).toFixed(1)} s of wall time`);
+  info(`${PROCESSES} processes built and warmed up in ${((Date.now() - builtAt) / 1000).toFixed(1)} s of wall time`);
   const timing = children.map(next);
   for (const child of children) child.send('go');
   const timed = (await Promise.all(timing)) as Array<Extract<FromShard, { kind: 'timed' }>>;
   const started = timed.reduce((min, t) => (t.started < min ? t.started : min), timed[0].started);
   const ended = timed.reduce((max, t) => (t.ended > max ? t.ended : max), timed[0].ended);
-  // An offer is done when its slowest shard is.
+  // An offer is done when its slowest shard is (in each shard, the one replica that had it).
   const slowest = new Float64Array(OFFERS);
   for (let i = 0; i < OFFERS; i++) for (const t of timed) slowest[i] = Math.max(slowest[i], t.latencies[i]);
   const { p50us, p99us, maxUs } = quantiles(slowest);
   const matches = timed.reduce((sum, t) => sum + t.matches, 0);
-  info(`sharded: ${OFFERS} offers on ${SHARDS} shards, ${(matches / OFFERS).toFixed(1)} matches per offer on average, max ${maxUs} µs`);
+  info(`scaled out: ${OFFERS} offers on ${SHARDS} shard(s) × ${REPLICAS} replica(s), ${(matches / OFFERS).toFixed(1)} matches per offer on average, max ${maxUs} µs`);
+  const ofReplica0 = built.filter((_, k) => k % REPLICAS === 0);
   return {
     figures: {
-      watchdogs: built.reduce((sum, b) => sum + b.watchdogs, 0),
+      watchdogs: ofReplica0.reduce((sum, b) => sum + b.watchdogs, 0),
       shards: SHARDS,
+      replicas: REPLICAS,
       offersPerSec: Math.round(OFFERS / (Number(ended - started) / 1e9)),
       p50us,
       p99us,
       buildSeconds: Math.round(Math.max(...built.map((b) => b.buildSeconds)) * 100) / 100,
       heapMB: Math.round(Math.max(...built.map((b) => b.heapMB))),
-      perShard: built.map((b, k) => ({ watchdogs: b.watchdogs, buildSeconds: Math.round(b.buildSeconds * 100) / 100, heapMB: Math.round(b.heapMB), p99us: quantiles(timed[k].latencies).p99us })),
+      perProcess: built.map((b, k) => ({ shard: Math.floor(k / REPLICAS), watchdogs: b.watchdogs, buildSeconds: Math.round(b.buildSeconds * 100) / 100, heapMB: Math.round(b.heapMB) })),
     },
-    samples: timed.map((t) => t.sample),
+    samples: timed.filter((_, k) => k % REPLICAS === 0).map((t) => t.sample),
   };
 }
 
@@ -232,19 +246,19 @@ function checkUnion(single: number[][], shards: number[][][]): void {
       throw new Error(`offer ${i}: the shards matched ${union.length} watchdogs, the single index ${single[i].length}`);
     }
   }
-  info(`the shards' matches equal the single index's on ${single.length} offers`);
+  info(`the shards' matches together equal the single index's on ${single.length} offers`);
 }
 
 async function main(): Promise<void> {
   if (SHARD_INDEX !== undefined) return runShard(Number(SHARD_INDEX));
   const single = runSingle();
-  if (SHARDS <= 1) {
+  if (PROCESSES <= 1) {
     process.stdout.write(`${JSON.stringify(single.figures)}\n`);
     return;
   }
-  const sharded = await runShards();
-  checkUnion(single.sample, sharded.samples);
-  process.stdout.write(`${JSON.stringify({ ...sharded.figures, single: single.figures })}\n`);
+  const scaled = await runScaledOut();
+  checkUnion(single.sample, scaled.samples);
+  process.stdout.write(`${JSON.stringify({ ...scaled.figures, single: single.figures })}\n`);
 }
 
 main().catch((error) => {
