@@ -17,8 +17,8 @@ import { Market, seeded } from './matcher-market';
  *
  * Two shapes, both printed (docs/decisions.md, "Matcher scaling"):
  * - **single**: one instance holds every watchdog, on one thread (single-threaded GC);
- * - **scaled out** (`BENCH_SHARDS` × `BENCH_REPLICAS` processes, default 1 × 2: one per core of
- *   this 2-core machine), all at once: a shard builds the index of its share of the same
+ * - **scaled out** (`BENCH_SHARDS` × `BENCH_REPLICAS` processes, default 2 × 1: one per core of
+ *   this 2-core machine, the shape that meets every target), all at once: a shard builds the index of its share of the same
  *   watchdogs (by recipient, the service's `shardOf`) and sees every offer; its replicas split
  *   the offers between them, as Kafka splits a shard's offer groups' partitions. Offers/s is
  *   offers finished per second of wall time; an offer's latency is its slowest shard's. The union
@@ -30,8 +30,8 @@ import { Market, seeded } from './matcher-market';
 
 const WATCHDOGS = Number(process.env.BENCH_WATCHDOGS ?? 1_000_000);
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
-const SHARDS = Number(process.env.BENCH_SHARDS ?? 1);
-const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
+const SHARDS = Number(process.env.BENCH_SHARDS ?? 2);
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 1);
 /** Processes of the scaled-out run: every shard's replicas. */
 const PROCESSES = SHARDS * REPLICAS;
 const DISTINCT_OFFERS = 20_000;
