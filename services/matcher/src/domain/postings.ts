@@ -39,9 +39,9 @@ const MAX_DENSE = 2 ** 25;
  *   too high: at most 16 read in vain (smaller chunks trade those for more groups to step over).
  *
  * A bulk load is staged in rows (and one int per row, its bucket) and packed on `seal` by one
- * stable counting pass by base that copies each row to its place, then a sort of each base's rows
- * in cache (a few dozen on average): no per-entry objects, no sort over all entries. Group rows are adjacent per bucket, so a
- * lookup skips whole groups without touching their entries. Entries added after the seal go to
+ * stable counting pass by base that copies each row to its place, then a sort of each base's
+ * rows in cache (a few dozen on average): no per-entry objects, no sort over all entries. Group
+ * rows are adjacent per bucket, so a lookup skips whole groups without touching their entries. Entries added after the seal go to
  * small unsorted per-bucket overlays; removed ones are flagged in place (found through a slot →
  * entries table). `churn` tells when a fresh bulk build would pay off.
  */
@@ -84,6 +84,8 @@ export class Postings {
 
   /** `expected`: entries the bulk load is likely to stage (sizes the staging once instead of doubling it). */
   constructor(readonly geo: boolean, readonly subs: number, expected = 0) {
+    // The seal keeps each row's sub in a byte.
+    if (subs > 256) throw new Error(`at most 256 subs per base (${subs})`);
     this.staging = new EntryRows(Math.max(1 << 12, expected), geo);
     this.stagingBucket = new GrowableI32(Math.max(1 << 12, expected));
     this.base = new EntryRows(0, geo);
@@ -314,8 +316,8 @@ function firstOf(starts: Int32Array, at: number, width: number): number {
 /**
  * Stable sorting of a run of rows by descending upper bound, in place: insertion for chunks (16
  * rows), a native sort of packed keys (the bound's order, then the position) for the long groups
- * of watchdogs without a lower bound. After the gather the rows are in bucket order, so this
- * reads them front to back: cheaper than radix passes over every entry before it.
+ * of watchdogs without a lower bound. The seal sorts its chunks with it after the block sort,
+ * reading the rows front to back.
  */
 class ChunkSorter {
   private keys = new Float64Array(64);
