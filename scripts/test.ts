@@ -71,10 +71,13 @@ async function main() {
     if (!reuse) {
       buildWeb(say);
       // Every browser test comes from one address and many log in as the one administrator: the
-      // account service's per-address and per-e-mail limits would refuse the later ones.
+      // account service's per-address and per-e-mail limits would refuse the later ones. The
+      // notifier waits up to 2 s (not 150 ms) for a banner: on a CI machine busy with the whole
+      // system, a later decision would send ads.e2e's one alert without the banner it looks for.
       const system = await startServices(say, {
         LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30', COMEBACK_MIN_SECONDS: '60',
         RATE_AUTH_PER_IP: '10000', RATE_AUTH_PER_EMAIL: '1000', RATE_FILTERS_PER_IP: '10000', RATE_FILTERS_PER_EMAIL: '1000',
+        AD_DECISION_TIMEOUT_MS: '2000',
       });
       stop = system.stop;
     }

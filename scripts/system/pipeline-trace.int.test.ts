@@ -48,17 +48,20 @@ describe('the trace of one offer', () => {
     // A topic just created may not answer offset requests for a moment; the matcher asks at start.
     await waitForValue('served topics', () => bus.endOffsets('watchdog.changed').then(() => true, () => false));
     const options = { trapSignals: false };
-    running.push(await runService(matcherService, env, options));
+    // Saved before the matcher starts, so its replay holds it (a change published later travels on
+    // another topic than the offer and could be read after it).
+    await bus.publish('watchdog.changed', 'w_trace', { watchdogId: 'w_trace', watchdog: { ...exampleWatchdog, id: 'w_trace', email, expiresAt: null } });
+    const matcher = await runService(matcherService, env, options);
+    running.push(matcher);
+    // Ready once its offer groups have joined: a group new to Kafka does not see what came before,
+    // and a stop in the middle of a join ends the process (matcher.ts).
+    await waitForValue('the matcher consuming offers', async () => (await fetch(`http://127.0.0.1:${matcher.healthPort}/ready`)).ok, 60_000);
     running.push(await runService(notifierService, env, options));
     running.push(await runService(normaliserService, env, options));
-    await bus.publish('watchdog.changed', 'w_trace', { watchdogId: 'w_trace', watchdog: { ...exampleWatchdog, id: 'w_trace', email, expiresAt: null } });
     running.push(await startInstance(env as Record<string, string>, { adapters: ADAPTERS }));
   });
 
   afterAll(async () => {
-    // The matcher joins its offer.updated group after offer.published's: a stop while it joins
-    // ends the process (matcher.ts), so the teardown lets the join finish first.
-    await new Promise((r) => setTimeout(r, 6_000));
     for (const s of running.reverse()) await s.stop();
     await bus?.disconnect();
     await sim?.close();

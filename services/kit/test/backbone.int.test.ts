@@ -107,6 +107,27 @@ describe('event backbone', () => {
     expect(dead[0].key).toBe('poison');
   });
 
+  it('holds a fetched batch back while its consumer has no room, heartbeating, and hands it over once there is', async () => {
+    const handled: Envelope[] = [];
+    let room = false;
+    let asked = 0;
+    await consumer.subscribe({
+      group: 'kit-test.room',
+      events: ['offer.relisted'],
+      fromBeginning: true,
+      hasRoom: () => (asked++, room),
+      handleBatch: async (events) => void handled.push(...events),
+    });
+    await producer.publish('offer.relisted', 'held', EXAMPLES['offer.relisted']);
+
+    // Asked again and again: the batch is fetched and waits for room.
+    await waitFor(() => asked >= 30, 20_000);
+    expect(handled).toHaveLength(0);
+    room = true;
+    await waitFor(() => handled.length === 1, 20_000);
+    expect(handled[0].type).toBe('offer.relisted');
+  });
+
   it('keeps what was published while a group that starts at the end was down, on partitions it never consumed', async () => {
     const withdrawn = (offerId: string) => ({ offerId, withdrawnAt: new Date().toISOString() });
     const received = new Set<string>();

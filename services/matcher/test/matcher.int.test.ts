@@ -71,15 +71,26 @@ describe('two matcher instances against Kafka', () => {
 
   it('follows watchdog changes made while running', async () => {
     await change(people[0], { ...people[0], status: 'Disabled' });
-    const newcomer = watchdog(200);
+    // Kept by the same shard as people[0]: the instance that knows the newcomer has read the change
+    // published before it too (one consumer reads the watchdog topic; the other shard may lag).
+    const newcomer = Array.from({ length: 50 }, (_, n) => watchdog(200 + n)).find((w) => shardOf(w.email, 2) === shardOf(people[0].email, 2))!;
     await change(newcomer);
-    const o = offer('p2');
-    // The change and the offer travel on different topics; wait until the newcomer is known.
+    // The changes and the offers travel on different topics: offers published before the changes
+    // were read may still match people[0]. Probe with fresh offers until the newcomer is known.
+    let probes = 0;
     await waitFor('newcomer matched', async () => {
-      await bus.publish('offer.published', o.id, { offer: o, fetchedAt: new Date().toISOString() });
+      const probe = offer(`p2-probe-${probes++}`);
+      await bus.publish('offer.published', probe.id, { offer: probe, fetchedAt: new Date().toISOString() });
       await new Promise((r) => setTimeout(r, 300));
-      return matchesFor(o.id).some((m) => m.data.watchdogId === newcomer.id);
+      return matchesFor(probe.id).some((m) => m.data.watchdogId === newcomer.id);
     });
+    // An offer published from now on matches the newcomer and never the disabled watchdog.
+    const o = offer('p2');
+    await bus.publish('offer.published', o.id, { offer: o, fetchedAt: new Date().toISOString() });
+    const expected = new Set([...people.slice(1), newcomer].map((w) => w.id));
+    await waitFor('the matches of every active watchdog', () => [...expected].every((id) => matchesFor(o.id).some((m) => m.data.watchdogId === id)));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(new Set(matchesFor(o.id).map((m) => m.data.watchdogId))).toEqual(expected);
     expect(matchesFor(o.id).some((m) => m.data.watchdogId === people[0].id)).toBe(false);
   });
 

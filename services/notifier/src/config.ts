@@ -18,6 +18,10 @@ export const NotifierConfig = BaseConfig.merge(MailConfig).extend({
   ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** E-mails in flight at once (claim to the provider's answer), all people together. */
   ALERT_SEND_CONCURRENCY: z.coerce.number().int().min(1).default(128),
+  /** Alerts waiting in memory beyond which new matches are left in Kafka until some go out (bounded memory in a burst). */
+  ALERT_MAX_WAITING: z.coerce.number().int().min(1).default(20_000),
+  /** Accepted e-mails whose ledger confirmation may lag at most (each would go again after a crash). */
+  ALERT_MAX_UNCONFIRMED: z.coerce.number().int().min(1).default(1_000),
   /** How often the ledger is scanned for open entries this process does not know (another instance's, replayed dead letters). */
   ALERT_RESCAN_MS: z.coerce.number().int().min(200).default(60_000),
   /** Offers one digest (or the e-mail after quiet hours) lists at most; more follow in the next e-mail. */

@@ -17,6 +17,8 @@ export class Confirmations {
   private readonly toConfirm: Accepted[] = [];
   private readonly toReport: Accepted[] = [];
   private readonly toRecord: string[] = [];
+  /** Items of the step being written or published (taken off their list meanwhile). */
+  private inStep = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private retryAfter = 0;
@@ -40,8 +42,9 @@ export class Confirmations {
     this.flush();
   }
 
+  /** Accepted e-mails whose confirmation, report or record is still to be done or under way. */
   pending(): number {
-    return this.toConfirm.length + this.toReport.length + this.toRecord.length;
+    return this.toConfirm.length + this.toReport.length + this.toRecord.length + this.inStep;
   }
 
   /** Starts a round unless one runs (then another follows it) or a failure asked to wait. */
@@ -93,11 +96,14 @@ export class Confirmations {
 
   /** Runs one step; on failure its items go back to the front of their list. */
   private async step<T>(items: T[], list: T[], run: () => Promise<unknown>): Promise<void> {
+    this.inStep = items.length;
     try {
       await run();
     } catch (err) {
       list.unshift(...items);
       throw err;
+    } finally {
+      this.inStep = 0;
     }
   }
 

@@ -46,7 +46,10 @@ export class Dispatcher {
   constructor(ledger: LedgerRepository, mailer: Mailer, bus: Bus, ads: AdSource, private readonly options: DispatcherOptions, private readonly log: Logger) {
     this.queue = new AlertQueue({ windowMs: options.windowMs, maxPerEmail: options.maxOffersPerEmail, maxPerDigest: options.maxOffersPerDigest });
     const coverage = new Coverage();
-    this.confirmations = new Confirmations(ledger, bus, (keys) => this.queue.close(keys), log);
+    this.confirmations = new Confirmations(ledger, bus, (keys) => {
+      this.queue.close(keys);
+      void this.pump();
+    }, log);
     const ctx: DispatchContext = {
       queue: this.queue, coverage, timings: this.timings, options, log,
       kick: () => this.kick(),
@@ -135,8 +138,14 @@ export class Dispatcher {
     return { ...this.queue.stats(), sending: this.sending.inFlight, unconfirmed: this.confirmations.pending(), ...this.timings.summary() };
   }
 
+  /**
+   * E-mails that may start now. None while the ledger's confirmations lag too far behind: an
+   * accepted e-mail not yet confirmed is one a crash would send again, and what it holds stays
+   * in memory, so e-mails in flight and unconfirmed together stay within `maxUnconfirmed`.
+   */
   private room(): number {
-    return this.stopped ? 0 : this.options.sendConcurrency - this.queue.busyCount();
+    if (this.stopped) return 0;
+    return Math.min(this.options.sendConcurrency, this.options.maxUnconfirmed - this.confirmations.pending()) - this.queue.busyCount();
   }
 
   private async pump(): Promise<void> {

@@ -38,6 +38,7 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
     claimTimeoutMs: config.ALERT_CLAIM_TIMEOUT_MS,
     maxAttempts: config.ALERT_MAX_ATTEMPTS,
     sendConcurrency: config.ALERT_SEND_CONCURRENCY,
+    maxUnconfirmed: config.ALERT_MAX_UNCONFIRMED,
     tokenOf: (watchdogId) => watchdogLinkToken(config.WATCHDOG_LINK_SECRET, watchdogId),
     memberTokenOf: (watchdogId, email) => memberLinkToken(config.WATCHDOG_LINK_SECRET, watchdogId, email),
     maxOffersPerDigest: config.ALERT_MAX_OFFERS_PER_DIGEST,
@@ -53,7 +54,10 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   // Sending stops before the bus and the database close (closers run in reverse order).
   shutdown.add('dispatcher', () => dispatcher.stop());
   // From the beginning on a first start: the ledger drops what was already sent, and nothing published before the group existed is lost.
-  await bus.subscribe({ group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handleBatch: onMatchFound(ledger, dispatcher) });
+  await bus.subscribe({
+    group: 'notifier.on-match-found', events: ['match.found'], fromBeginning: true, handleBatch: onMatchFound(ledger, dispatcher),
+    hasRoom: () => dispatcher.queue.stats().waiting < config.ALERT_MAX_WAITING,
+  });
   // Changes from now on: a held entry was planned with the delivery of its match, so only later
   // changes concern it (a first start need not read every watchdog's state).
   await bus.subscribe({ group: 'notifier.on-watchdog-changed', events: ['watchdog.changed'], handleBatch: onWatchdogChanged(dispatcher) });

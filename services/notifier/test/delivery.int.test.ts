@@ -5,7 +5,8 @@ import { notifierService } from '../src/main';
 import { ledgerModel } from '../src/repositories/ledger.model';
 import { busRecordingSent, mailTo, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
 
-jest.setTimeout(180_000);
+// The digest minute is up to 110 s away, then up to 20 + 4 + 30 s of waits after it.
+jest.setTimeout(240_000);
 
 // A test id with its minute: a cleanup by hand leaves this run's topics alone while it waits for its digest.
 const run = testRunId();
@@ -15,16 +16,14 @@ const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 /**
  * Digests and quiet hours against the real ledger, Kafka and the mail catcher. The schedules are in
- * UTC and end at the next whole minute (at least 25 s away), so the test waits for real time.
+ * UTC and end at the next whole minute at least 50 s after the test starts (the service is running
+ * by then), so the test waits for real time: everything before the restart's checks must happen
+ * before that minute, a service restart included.
  */
 describe('delivery modes: digests, quiet hours and changes of mode', () => {
   let bus: Bus;
   let service: Awaited<ReturnType<typeof runService<typeof notifierService.configSchema>>> | undefined;
   const sent: Array<Envelope<AlertSentV1>> = [];
-  const minute = Math.ceil((Date.now() + 25_000) / 60_000) * 60_000;
-  const digest: Delivery = { mode: 'digest', schedule: { timeZone: 'UTC', digestTimes: [hhmm(minute)], quietHours: null } };
-  const instant: Delivery = { mode: 'instant', schedule: digest.schedule };
-  const quiet: Delivery = { mode: 'instant', schedule: { timeZone: 'UTC', digestTimes: ['08:00'], quietHours: { start: hhmm(minute - 3_600_000), end: hhmm(minute) } } };
   const publish = (to: string, id: string, delivery: Delivery | undefined, extra: Parameters<typeof matchFor>[2] = {}) =>
     bus.publish('match.found', to, matchFor(to, { id: `${id}-${run}`, title: `Byt ${id}` }, { ...(delivery ? { delivery } : {}), ...extra }));
   const offersMailed = async (to: string) => (await mailTo(to)).map((m) => [...m.text.matchAll(/Byt (\w+)/g)].map((x) => x[1]).sort());
@@ -45,6 +44,12 @@ describe('delivery modes: digests, quiet hours and changes of mode', () => {
     const switcher = person('switcher');
     const sleeper = person('sleeper');
     const both = person('both');
+    // Taken when the test starts, not when the file loads: creating the topics and starting the
+    // service before it can take tens of seconds on a busy machine.
+    const minute = Math.ceil((Date.now() + 50_000) / 60_000) * 60_000;
+    const digest: Delivery = { mode: 'digest', schedule: { timeZone: 'UTC', digestTimes: [hhmm(minute)], quietHours: null } };
+    const instant: Delivery = { mode: 'instant', schedule: digest.schedule };
+    const quiet: Delivery = { mode: 'instant', schedule: { timeZone: 'UTC', digestTimes: ['08:00'], quietHours: { start: hhmm(minute - 3_600_000), end: hhmm(minute) } } };
 
     // A digest of two offers; a redelivery and a second watchdog bring one of them again.
     await publish(reader, 'a1', digest);

@@ -42,7 +42,9 @@ describe('RadarPrice in alert e-mails (notifier → analytics)', () => {
     const api = `http://127.0.0.1:${health.details.apiPort}`;
     for (let n = 0; n < 34; n++) await bus.publish('offer.published', flat(n).id, { offer: flat(n), fetchedAt: flat(n).createdAt });
     await until(async () => (await (await fetch(`${api}/analytics/estimate?offerId=${flat(33).id}`)).json() as { data?: { estimate: unknown } }).data?.estimate != null, 60_000, 'the market in the read model');
-    notifier = await runService(notifierService, { ...baseEnv, ANALYTICS_URL: api, ESTIMATE_TIMEOUT_MS: '1000' }, { trapSignals: false });
+    // The longest wait the config allows: an estimate that outlasts it leaves RadarPrice out, and a
+    // busy CI machine can take over a second for one (the service down is refused at once anyway).
+    notifier = await runService(notifierService, { ...baseEnv, ANALYTICS_URL: api, ESTIMATE_TIMEOUT_MS: '2000' }, { trapSignals: false });
   });
 
   afterAll(async () => {

@@ -48,6 +48,11 @@ export type Subscription<T extends EventType> = {
   handleBatch?: (events: Array<Envelope<EventData<T>>>, ctx: HandlerContext) => Promise<void>;
   /** Attempts for a non-retriable failure before the message goes to the dead-letter topic. */
   maxAttempts?: number;
+  /**
+   * For a consumer that keeps handed-over work in memory: while false, the next fetched batch
+   * waits (the group's heartbeats go on), so what it holds stays bounded and Kafka keeps the rest.
+   */
+  hasRoom?: () => boolean;
 };
 
 export type RawMessage = { key: string | null; value: string; headers: Record<string, string> };
@@ -68,6 +73,8 @@ export type RawSubscription = {
 export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
 
 const BACKOFF_CAP_MS = 10_000;
+/** How often a consumer without room looks again. */
+const ROOM_POLL_MS = 100;
 
 /**
  * A produce request carries one record batch per partition, and the broker refuses a batch over
@@ -311,6 +318,11 @@ export class Bus {
 
   private async consumeBatch<T extends EventType>(sub: Subscription<T>, payload: Parameters<NonNullable<Parameters<Consumer['run']>[0]>['eachBatch'] & {}>[0]): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    while (sub.hasRoom && !sub.hasRoom()) {
+      if (!isRunning() || isStale() || this.stopping) return;
+      await sleep(ROOM_POLL_MS);
+      await heartbeat().catch(() => undefined);
+    }
     const ctxBase = { topic: batch.topic, partition: batch.partition };
     const service = this.options.clientId;
     metrics.consumerLag.set({ service, group: sub.group, topic: batch.topic, partition: String(batch.partition) }, Number(batch.offsetLag()));

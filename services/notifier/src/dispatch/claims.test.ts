@@ -67,7 +67,7 @@ function sender(ledger: FakeLedger) {
   const pauses: string[] = [];
   const ctx: DispatchContext = {
     queue, coverage: new Coverage(), timings: new Timings(), log: createLogger('claims-test', 'silent'),
-    options: { publicUrl: 'http://localhost', windowMs: 5_000, maxOffersPerEmail: 10, claimTimeoutMs: CLAIM_TIMEOUT_MS, maxAttempts: 5, sendConcurrency: 8, tokenOf: () => 't',
+    options: { publicUrl: 'http://localhost', windowMs: 5_000, maxOffersPerEmail: 10, claimTimeoutMs: CLAIM_TIMEOUT_MS, maxAttempts: 5, sendConcurrency: 8, maxUnconfirmed: 100, tokenOf: () => 't',
       memberTokenOf: () => 'm', maxOffersPerDigest: 50, dueLookaheadMs: 10_000,
     },
     kick: () => undefined,

@@ -13,6 +13,8 @@ export type DispatcherOptions = {
   maxAttempts: number;
   /** E-mails between claim and the provider's answer, all people together. */
   sendConcurrency: number;
+  /** Accepted e-mails not yet confirmed in the ledger beyond which no new one starts. */
+  maxUnconfirmed: number;
   tokenOf: (watchdogId: string) => string;
   /** Signs an invitee's link to leave a shared watchdog. */
   memberTokenOf: (watchdogId: string, email: string) => string;
