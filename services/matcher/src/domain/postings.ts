@@ -38,19 +38,18 @@ const MAX_DENSE = 2 ** 25;
  *   upper bound below it. Only the chunk straddling the price holds entries whose lower bound is
  *   too high: at most 16 read in vain (smaller chunks trade those for more groups to step over).
  *
- * A bulk load is staged in rows and packed on `seal` by stable counting passes (lower bound, bucket),
- * one gather, and a sort of each group's rows by upper bound: no per-entry objects, no comparator
- * sort over all entries. Group rows are adjacent per bucket, so a
- * lookup skips whole groups without touching their entries. Entries added after the seal go to
+ * A bulk load is staged in rows (and one int per row, its bucket) and packed on `seal` by one
+ * stable counting pass by base that copies each row to its place, then a sort of each base's
+ * rows in cache (a few dozen on average): no per-entry objects, no sort over all entries. Group
+ * rows are adjacent per bucket, so a lookup skips whole groups without touching their entries. Entries added after the seal go to
  * small unsorted per-bucket overlays; removed ones are flagged in place (found through a slot →
  * entries table). `churn` tells when a fresh bulk build would pay off.
  */
 export class Postings {
   private sealed = false;
   private staging: EntryRows;
-  /** Per staged entry: its bucket's base and sub. */
-  private stagingBase: GrowableI32;
-  private stagingSub: GrowableI32;
+  /** Per staged entry: its bucket (base × subs + sub). */
+  private stagingBucket: GrowableI32;
   /** The rows the last `add` wrote to. */
   lastRows: EntryRows;
 
@@ -85,9 +84,10 @@ export class Postings {
 
   /** `expected`: entries the bulk load is likely to stage (sizes the staging once instead of doubling it). */
   constructor(readonly geo: boolean, readonly subs: number, expected = 0) {
+    // The seal keeps each row's sub in a byte.
+    if (subs > 256) throw new Error(`at most 256 subs per base (${subs})`);
     this.staging = new EntryRows(Math.max(1 << 12, expected), geo);
-    this.stagingBase = new GrowableI32(Math.max(1 << 12, expected));
-    this.stagingSub = new GrowableI32(Math.max(1 << 12, expected));
+    this.stagingBucket = new GrowableI32(Math.max(1 << 12, expected));
     this.base = new EntryRows(0, geo);
     this.lastRows = this.staging;
   }
@@ -100,9 +100,8 @@ export class Postings {
   add(bucket: number, prices: number, slot: number, meta: number, area: number, second: number): number {
     this.size++;
     if (!this.sealed) {
-      const base = Math.floor(bucket / this.subs);
-      this.stagingBase.push(base);
-      this.stagingSub.push(bucket - base * this.subs);
+      if (bucket >= MAX_DENSE * this.subs) throw new Error(`too many index locations (bucket ${bucket}); shard the watchdogs`);
+      this.stagingBucket.push(bucket);
       this.lastRows = this.staging;
       return this.staging.push(prices, slot, meta, area, second);
     }
@@ -132,9 +131,12 @@ export class Postings {
    */
   restage(subFor: (base: number, sub: number, entry: number) => number): void {
     if (this.sealed) return;
-    const bases = this.stagingBase.data;
-    const subs = this.stagingSub.data;
-    for (let e = 0; e < this.staging.length; e++) subs[e] = subFor(bases[e], subs[e], e);
+    const buckets = this.stagingBucket.data;
+    const subs = this.subs;
+    for (let e = 0; e < this.staging.length; e++) {
+      const base = (buckets[e] / subs) | 0;
+      buckets[e] = base * subs + subFor(base, buckets[e] - base * subs, e);
+    }
   }
 
   /** Drops every entry of the slot. */
@@ -182,113 +184,127 @@ export class Postings {
     return slotStart;
   }
 
-  /** Packs the bulk load. */
+  /**
+   * Packs the bulk load. One counting pass sorts the staged rows by block (base), copying each
+   * row straight to its place; each block — a few dozen rows on average, some thousands — is
+   * then sorted in cache by sub, kind and lower (for rows without a lower bound: descending
+   * upper) bound, cut into groups, and each chunk sorted by descending upper bound. Ties keep the
+   * order added. Random reads and writes over all rows happen once, not in every radix pass.
+   */
   seal(): void {
     if (this.sealed) return;
     this.sealed = true;
     const staging = this.staging;
     const n = staging.length;
     const subs = this.subs;
-    const sorter = new RadixSorter(n);
-
-    const bases = this.stagingBase.data;
-    const sub = this.stagingSub.data;
-    let topBase = -1;
-    for (let e = 0; e < n; e++) if (bases[e] > topBase) topBase = bases[e];
-    if (topBase >= MAX_DENSE) throw new Error(`too many index locations (${topBase} bases); shard the watchdogs`);
-
-    // Stable counting passes, least significant first: lower bound, sub and kind, base. Chunks are cut along that order.
-    const { ints: rowInts, stride } = staging;
-    const lowerCode = sorter.keys;
-    for (let e = 0; e < n; e++) lowerCode[e] = rowInts[e * stride + PRICES] & 0xffff;
-    sorter.by(lowerCode, 0x10000);
-    // Kind: no lower bound (0), only a lower bound (1), both (2).
-    const subKind = sorter.keys;
-    for (let e = 0; e < n; e++) {
-      const prices = rowInts[e * stride + PRICES];
-      subKind[e] = sub[e] * 3 + ((prices & 0xffff) === NO_LOWER ? 0 : prices >>> 16 === NO_UPPER ? 1 : 2);
-    }
-    sorter.by(subKind, subs * 3);
-    sorter.by(bases, topBase + 1);
-    const byBucket = sorter.order;
-    // Cut chunks along that order, noting each chunk's bucket and kind (read in order below, instead of per entry).
-    const chunkEnd = new Int32Array(n);
-    const chunkBase = new Int32Array(n);
-    const chunkSub = new Int32Array(n);
-    const chunkKind = new Int32Array(n);
-    let chunks = 0;
-    for (let k = 0, inChunk = 0, lastBase = -1, lastSubKind = -1; k < n; k++) {
-      const e = byBucket[k];
-      const eBase = bases[e];
-      const eSubKind = subKind[e];
-      if (eBase !== lastBase || eSubKind !== lastSubKind || (inChunk === CHUNK && eSubKind % 3 === 2)) {
-        if (chunks > 0) chunkEnd[chunks - 1] = k;
-        chunkBase[chunks] = eBase;
-        chunkSub[chunks] = sub[e];
-        chunkKind[chunks] = eSubKind % 3;
-        chunks++;
-        inChunk = 0;
-        lastBase = eBase;
-        lastSubKind = eSubKind;
-      }
-      inChunk++;
-    }
-    if (chunks > 0) chunkEnd[chunks - 1] = n;
-    // Rows in that order; then within a chunk by descending upper bound, ties as they are (by
-    // ascending lower bound). Groups with only a lower bound (upper bound +∞ throughout) are in order already.
-    const order = byBucket;
-    const base = staging.gather(order);
-    const chunkSorter = new ChunkSorter(base);
-    for (let c = 0, start = 0; c < chunks; start = chunkEnd[c++]) if (chunkKind[c] !== 1) chunkSorter.byUpperBound(start, chunkEnd[c]);
-    this.groupInts = new Int32Array(chunks * GROUP_UNITS);
-    const ints = this.groupInts;
     const width = subs + 1;
-    this.blockOf = new Int32Array(topBase + 1).fill(-1);
+    const buckets = this.stagingBucket.data;
+    const { ints: staged, stride } = staging;
+
+    // Blocks: the bases in use, numbered in ascending order.
+    let topBase = -1;
+    for (let e = 0; e < n; e++) {
+      const base = (buckets[e] / subs) | 0;
+      if (base > topBase) topBase = base;
+    }
+    const blockOf = new Int32Array(topBase + 1).fill(-1);
+    for (let e = 0; e < n; e++) blockOf[(buckets[e] / subs) | 0] = 0;
     let blocks = 0;
-    for (let c = 0; c < chunks; c++) if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) blocks++;
-    this.starts = new Int32Array(blocks * width).fill(-1);
+    for (let b = 0; b <= topBase; b++) if (blockOf[b] === 0) blockOf[b] = blocks++;
+    // One stable counting pass by block: each row goes to its place once, with its sub beside it.
+    const blockStart = new Int32Array(blocks + 1);
+    for (let e = 0; e < n; e++) blockStart[blockOf[(buckets[e] / subs) | 0] + 1]++;
+    for (let b = 0; b < blocks; b++) blockStart[b + 1] += blockStart[b];
+    const cursor = blockStart.slice(0, blocks);
+    const base = new EntryRows(n, this.geo);
+    base.length = n;
     const rows = base.ints;
-    let block = -width;
-    for (let c = 0, at = 0, k = 0; c < chunks; c++, at += GROUP_UNITS) {
-      const end = chunkEnd[c];
-      // Group row: highest upper bound (the first, by descending upper bound), lowest lower bound
-      // (the step to the next sub comes below), first entry, end.
-      ints[at] = rows[k * stride + PRICES] >>> 16;
-      let lowest = rows[k * stride + PRICES] & 0xffff;
-      for (let i = k + 1; i < end; i++) lowest = Math.min(lowest, rows[i * stride + PRICES] & 0xffff);
-      ints[at + 1] = lowest;
-      ints[at + 2] = k;
-      ints[at + 3] = chunkKind[c] === 1 ? -end : end;
-      if (c === 0 || chunkBase[c] !== chunkBase[c - 1]) {
-        block += width;
-        this.blockOf[chunkBase[c]] = block;
+    const subOf = new Uint8Array(n);
+    const extra = stride - 5;
+    for (let e = 0, from = 0; e < n; e++, from += stride) {
+      const bucket = buckets[e];
+      const b = (bucket / subs) | 0;
+      const k = cursor[blockOf[b]]++;
+      subOf[k] = bucket - b * subs;
+      const to = k * stride;
+      rows[to] = staged[from];
+      rows[to + 1] = staged[from + 1];
+      rows[to + 2] = staged[from + 2];
+      rows[to + 3] = staged[from + 3];
+      rows[to + 4] = staged[from + 4];
+      for (let j = 0; j < extra; j++) rows[to + 5 + j] = staged[from + 5 + j];
+    }
+
+    // Per block: sort, cut groups, write group rows and the block's sub starts.
+    const sorter = new BlockSorter(base);
+    const chunkSorter = new ChunkSorter(base);
+    let groups = new Int32Array(GROUP_UNITS * Math.max(16, Math.ceil(n / 4)));
+    const starts = new Int32Array(blocks * width).fill(-1);
+    let chunks = 0;
+    for (let blk = 0; blk < blocks; blk++) {
+      const first = blockStart[blk];
+      const end = blockStart[blk + 1];
+      const keys = sorter.sort(first, end, subOf);
+      const at = blk * width;
+      let runStart = chunks;
+      let lastSub = -1;
+      for (let i = first; i < end; ) {
+        const subKind = Math.floor(keys[i - first] / SUB_KIND_UNIT);
+        const sub = (subKind / 3) | 0;
+        const kind = subKind - sub * 3;
+        // The chunk: a whole group without a lower bound or with only one, else up to CHUNK rows.
+        let stop = i + 1;
+        while (stop < end && Math.floor(keys[stop - first] / SUB_KIND_UNIT) === subKind && (kind !== 2 || stop - i < CHUNK)) stop++;
+        if (kind === 2) chunkSorter.byUpperBound(i, stop);
+        if (sub !== lastSub) {
+          stepsToSubEnd(groups, runStart, chunks);
+          runStart = chunks;
+          lastSub = sub;
+          starts[at + sub] = chunks;
+        }
+        if ((chunks + 1) * GROUP_UNITS > groups.length) {
+          const bigger = new Int32Array(groups.length * 2);
+          bigger.set(groups);
+          groups = bigger;
+        }
+        // Group row: highest upper bound (the first, by descending upper bound), lowest lower
+        // bound (the step to the next sub comes below), first entry, end.
+        const g = chunks * GROUP_UNITS;
+        groups[g] = rows[i * stride + PRICES] >>> 16;
+        let lowest = rows[i * stride + PRICES] & 0xffff;
+        for (let r = i + 1; r < stop; r++) lowest = Math.min(lowest, rows[r * stride + PRICES] & 0xffff);
+        groups[g + 1] = lowest;
+        groups[g + 2] = i;
+        groups[g + 3] = kind === 1 ? -stop : stop;
+        chunks++;
+        i = stop;
       }
-      if (this.starts[block + chunkSub[c]] < 0) this.starts[block + chunkSub[c]] = c;
-      k = end;
+      stepsToSubEnd(groups, runStart, chunks);
     }
-    // Each group's step to the next sub (or base): the groups left in its sub.
-    for (let c = chunks - 1, left = 0; c >= 0; c--) {
-      const sameSub = c + 1 < chunks && chunkBase[c + 1] === chunkBase[c] && chunkSub[c + 1] === chunkSub[c];
-      left = sameSub ? left + 1 : 1;
-      ints[c * GROUP_UNITS + 1] |= Math.min(left, 0xffff) << 16;
-    }
+    this.groupInts = groups.slice(0, chunks * GROUP_UNITS);
     // A sub without groups starts (and ends) where the next one starts; the last ends the block.
-    for (let at = 0; at < this.starts.length; at += width) {
-      let next = at + width < this.starts.length ? firstOf(this.starts, at + width, width) : chunks;
-      this.starts[at + subs] = next;
+    for (let at = 0; at < starts.length; at += width) {
+      let next = at + width < starts.length ? firstOf(starts, at + width, width) : chunks;
+      starts[at + subs] = next;
       for (let s = subs - 1; s >= 0; s--) {
-        if (this.starts[at + s] < 0) this.starts[at + s] = next;
-        else next = this.starts[at + s];
+        if (starts[at + s] < 0) starts[at + s] = next;
+        else next = starts[at + s];
       }
     }
+    for (let b = 0; b <= topBase; b++) if (blockOf[b] >= 0) blockOf[b] *= width;
+    this.blockOf = blockOf;
+    this.starts = starts;
     this.base = base;
 
-
     this.staging = new EntryRows(0, this.geo);
-    this.stagingBase = new GrowableI32(1);
-    this.stagingSub = new GrowableI32(1);
+    this.stagingBucket = new GrowableI32(1);
     this.lastRows = this.staging;
   }
+}
+
+/** Each group of a sub's run (groups `from` … `to` - 1) learns how many groups are left in its sub, itself included. */
+function stepsToSubEnd(groups: Int32Array, from: number, to: number): void {
+  for (let c = from; c < to; c++) groups[c * GROUP_UNITS + 1] |= Math.min(to - c, 0xffff) << 16;
 }
 
 /** The first group of a block (its lowest sub that has groups). */
@@ -300,8 +316,8 @@ function firstOf(starts: Int32Array, at: number, width: number): number {
 /**
  * Stable sorting of a run of rows by descending upper bound, in place: insertion for chunks (16
  * rows), a native sort of packed keys (the bound's order, then the position) for the long groups
- * of watchdogs without a lower bound. After the gather the rows are in bucket order, so this
- * reads them front to back: cheaper than radix passes over every entry before it.
+ * of watchdogs without a lower bound. The seal sorts its chunks with it after the block sort,
+ * reading the rows front to back.
  */
 class ChunkSorter {
   private keys = new Float64Array(64);
@@ -359,40 +375,76 @@ class ChunkSorter {
   }
 }
 
-const identity = (n: number) => {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  return order;
-};
+/** A block's sort key: ((sub · 3 + kind) · 2¹⁶ + price key) · 2²¹ + position; exact in a double (45 bits). */
+const POSITION_UNIT = 2 ** 21;
+const SUB_KIND_UNIT = 2 ** 16 * POSITION_UNIT;
 
 /**
- * Stable least-significant-first sorting of the items 0 … n-1 by successive keys: each pass is a
- * counting sort of the current `order` by one small integer key, so a bulk build sorts in linear
- * time without comparisons.
+ * Sorts one block of rows in place by sub, kind (no lower bound, only a lower bound, both) and
+ * price key — descending upper bound for rows without a lower bound, else ascending lower bound —
+ * ties by position (the order added). Returns the sorted keys (`keys[i]` for row `first + i`).
  */
-class RadixSorter {
-  order: Int32Array;
-  private spare: Int32Array;
-  /** An array of n for the caller's keys, one pass after another (fresh memory is dear: a hundred MB a build). */
-  readonly keys: Int32Array;
+class BlockSorter {
+  private keys = new Float64Array(256);
+  private positions = new Int32Array(256);
+  private spare = new Int32Array(256 * 8);
 
-  constructor(private readonly n: number) {
-    this.order = identity(n);
-    this.spare = new Int32Array(n);
-    this.keys = new Int32Array(n);
-  }
+  constructor(private readonly rows: EntryRows) {}
 
-  /** Stable pass by `keyOf[item]`, whose values lie in 0 … keys-1. */
-  by(keyOf: Int32Array, keys: number): void {
-    const { n, order, spare } = this;
-    const cursor = new Int32Array(keys + 1);
-    for (let i = 0; i < n; i++) cursor[keyOf[i] + 1]++;
-    for (let k = 0; k < keys; k++) cursor[k + 1] += cursor[k];
-    for (let k = 0; k < n; k++) {
-      const item = order[k];
-      spare[cursor[keyOf[item]]++] = item;
+  sort(first: number, end: number, subOf: Uint8Array): Float64Array {
+    const { ints, stride } = this.rows;
+    const count = end - first;
+    if (this.keys.length < count) {
+      this.keys = new Float64Array(count * 2);
+      this.positions = new Int32Array(count * 2);
+      this.spare = new Int32Array(count * 2 * stride);
     }
-    this.spare = order;
-    this.order = spare;
+    const { keys, positions } = this;
+    let sorted = true;
+    for (let i = 0; i < count; i++) {
+      const prices = ints[(first + i) * stride + PRICES];
+      const lower = prices & 0xffff;
+      const kind = lower === NO_LOWER ? 0 : prices >>> 16 === NO_UPPER ? 1 : 2;
+      const key = kind === 0 ? NO_UPPER - (prices >>> 16) : lower;
+      keys[i] = (subOf[first + i] * 3 + kind) * 0x10000 + key;
+      if (i > 0 && keys[i] < keys[i - 1]) sorted = false;
+    }
+    if (sorted) {
+      for (let i = 0; i < count; i++) keys[i] *= POSITION_UNIT;
+      return keys;
+    }
+    if (count < POSITION_UNIT) {
+      // Key and position packed in one double, so a native sort of numbers is stable.
+      for (let i = 0; i < count; i++) keys[i] = keys[i] * POSITION_UNIT + i;
+      if (count <= 32) {
+        for (let i = 1; i < count; i++) {
+          const key = keys[i];
+          let j = i - 1;
+          while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j--;
+          }
+          keys[j + 1] = key;
+        }
+      } else {
+        keys.subarray(0, count).sort();
+      }
+      for (let i = 0; i < count; i++) positions[i] = keys[i] % POSITION_UNIT;
+    } else {
+      const byKey = Array.from({ length: count }, (_, i) => i).sort((a, b) => keys[a] - keys[b] || a - b);
+      const plain = keys.slice(0, count);
+      for (let i = 0; i < count; i++) {
+        positions[i] = byKey[i];
+        keys[i] = plain[byKey[i]] * POSITION_UNIT;
+      }
+    }
+    const spare = this.spare;
+    spare.set(ints.subarray(first * stride, end * stride));
+    for (let i = 0; i < count; i++) {
+      const from = positions[i] * stride;
+      const to = (first + i) * stride;
+      for (let w = 0; w < stride; w++) ints[to + w] = spare[from + w];
+    }
+    return keys;
   }
 }
