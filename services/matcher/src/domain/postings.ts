@@ -314,27 +314,57 @@ function firstOf(starts: Int32Array, at: number, width: number): number {
 }
 
 /**
+ * Scratch for reordering a run of rows in place: sort keys, the order found, and a copy of the
+ * run to read from. Grown on demand and reused for every run the seal sorts.
+ */
+abstract class RowReorder {
+  protected keys: Float64Array;
+  protected positions: Int32Array;
+  private spare: Int32Array;
+
+  constructor(protected readonly rows: EntryRows, initial: number) {
+    this.keys = new Float64Array(initial);
+    this.positions = new Int32Array(initial);
+    this.spare = new Int32Array(initial * 8);
+  }
+
+  /** Room for a run of `count` rows. */
+  protected reserve(count: number): void {
+    if (this.keys.length >= count) return;
+    this.keys = new Float64Array(count * 2);
+    this.positions = new Int32Array(count * 2);
+    this.spare = new Int32Array(count * 2 * this.rows.stride);
+  }
+
+  /** Moves the run's rows so that row `first + i` is the one that was at `first + positions[i]`. */
+  protected applyOrder(first: number, count: number): void {
+    const { ints, stride } = this.rows;
+    const { spare, positions } = this;
+    spare.set(ints.subarray(first * stride, (first + count) * stride));
+    for (let i = 0; i < count; i++) {
+      const from = positions[i] * stride;
+      const to = (first + i) * stride;
+      for (let w = 0; w < stride; w++) ints[to + w] = spare[from + w];
+    }
+  }
+}
+
+/**
  * Stable sorting of a run of rows by descending upper bound, in place: insertion for chunks (16
  * rows), a native sort of packed keys (the bound's order, then the position) for the long groups
  * of watchdogs without a lower bound. The seal sorts its chunks with it after the block sort,
  * reading the rows front to back.
  */
-class ChunkSorter {
-  private keys = new Float64Array(64);
-  private positions = new Int32Array(64);
-  private spare = new Int32Array(64 * 8);
-
-  constructor(private readonly rows: EntryRows) {}
+class ChunkSorter extends RowReorder {
+  constructor(rows: EntryRows) {
+    super(rows, 64);
+  }
 
   byUpperBound(start: number, end: number): void {
     const { ints, stride } = this.rows;
     const count = end - start;
     if (count <= 1) return;
-    if (this.keys.length < count) {
-      this.keys = new Float64Array(count * 2);
-      this.positions = new Int32Array(count * 2);
-      this.spare = new Int32Array(count * 2 * stride);
-    }
+    this.reserve(count);
     const { keys, positions } = this;
     let sorted = true;
     for (let i = 0; i < count; i++) {
@@ -365,13 +395,7 @@ class ChunkSorter {
       const byKey = Array.from(positions.subarray(0, count)).sort((a, b) => keys[a] - keys[b] || a - b);
       positions.set(byKey);
     }
-    const spare = this.spare;
-    spare.set(ints.subarray(start * stride, end * stride));
-    for (let i = 0; i < count; i++) {
-      const from = positions[i] * stride;
-      const to = (start + i) * stride;
-      for (let w = 0; w < stride; w++) ints[to + w] = spare[from + w];
-    }
+    this.applyOrder(start, count);
   }
 }
 
@@ -384,21 +408,15 @@ const SUB_KIND_UNIT = 2 ** 16 * POSITION_UNIT;
  * price key — descending upper bound for rows without a lower bound, else ascending lower bound —
  * ties by position (the order added). Returns the sorted keys (`keys[i]` for row `first + i`).
  */
-class BlockSorter {
-  private keys = new Float64Array(256);
-  private positions = new Int32Array(256);
-  private spare = new Int32Array(256 * 8);
-
-  constructor(private readonly rows: EntryRows) {}
+class BlockSorter extends RowReorder {
+  constructor(rows: EntryRows) {
+    super(rows, 256);
+  }
 
   sort(first: number, end: number, subOf: Uint8Array): Float64Array {
     const { ints, stride } = this.rows;
     const count = end - first;
-    if (this.keys.length < count) {
-      this.keys = new Float64Array(count * 2);
-      this.positions = new Int32Array(count * 2);
-      this.spare = new Int32Array(count * 2 * stride);
-    }
+    this.reserve(count);
     const { keys, positions } = this;
     let sorted = true;
     for (let i = 0; i < count; i++) {
@@ -438,13 +456,7 @@ class BlockSorter {
         keys[i] = plain[byKey[i]] * POSITION_UNIT;
       }
     }
-    const spare = this.spare;
-    spare.set(ints.subarray(first * stride, end * stride));
-    for (let i = 0; i < count; i++) {
-      const from = positions[i] * stride;
-      const to = (first + i) * stride;
-      for (let w = 0; w < stride; w++) ints[to + w] = spare[from + w];
-    }
+    this.applyOrder(first, count);
     return keys;
   }
 }
