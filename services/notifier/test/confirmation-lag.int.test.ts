@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { runService, type ServiceDefinition } from '@rr/kit';
 import type { AlertSentV1, Envelope } from '@rr/proto';
 import type { NotifierConfig } from '../src/config';
 import { notifierService } from '../src/main';
 import { startNotifier } from '../src/notifier';
 import { ledgerModel } from '../src/repositories/ledger.model';
-import { busRecordingSent, matchFor, notifierTestEnv, sleep, waitFor } from './helpers';
+import { busRecordingSent, matchFor, notifierTestEnv, recordingSmtp, sleep, waitFor } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -16,22 +15,6 @@ const PEOPLE = 8;
 const MAX_UNCONFIRMED = 2;
 const MAX_WAITING = 4;
 
-/** An SMTP server that takes everything and lists the recipients of each message. */
-function sinkSmtp() {
-  const accepted: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  return { server, accepted };
-}
-
 /**
  * Sending does not run ahead of the ledger: while the confirmations of accepted e-mails are held
  * up (a slow database), at most ALERT_MAX_UNCONFIRMED e-mails go out; the rest wait, new matches
@@ -39,7 +22,7 @@ function sinkSmtp() {
  * up — each person's e-mail exactly once.
  */
 describe('notifier while the ledger confirms slowly', () => {
-  const smtp = sinkSmtp();
+  const smtp = recordingSmtp();
   const sent: Array<Envelope<AlertSentV1>> = [];
   let release: () => void = () => undefined;
   const confirmationsHeld = new Promise<void>((resolve) => (release = resolve));

@@ -1,3 +1,4 @@
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { Bus, createLogger } from '@rr/kit';
 import { waitForValue } from '@rr/kit/testing';
 import type { AlertSentV1, Envelope, MatchFoundV1, Offer } from '@rr/proto';
@@ -43,4 +44,20 @@ export async function busRecordingSent(clientId: string, env: NodeJS.ProcessEnv,
   await bus.ensureTopics();
   await bus.subscribe({ group: 'test.sent', events: ['alert.sent'], fromBeginning: true, handle: async (e) => void sent.push(e as Envelope<AlertSentV1>) });
   return bus;
+}
+
+/** An SMTP server of the test's own that lists the recipients of every message it takes; `onRcptTo` may refuse some. */
+export function recordingSmtp(onRcptTo?: SMTPServerOptions['onRcptTo']) {
+  const accepted: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onRcptTo,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  return { server, accepted };
 }

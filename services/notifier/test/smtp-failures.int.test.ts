@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { Bus, createLogger, runService } from '@rr/kit';
 import type { EmailBouncedV1, Envelope } from '@rr/proto';
 import { notifierService } from '../src/main';
 import { ledgerModel } from '../src/repositories/ledger.model';
-import { matchFor, waitFor } from './helpers';
+import { matchFor, recordingSmtp, waitFor } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -13,24 +12,12 @@ const run = randomUUID().slice(0, 8);
 
 /** An SMTP server that refuses `gone-…` for good and `busy-…` for now (the first two tries). */
 function flakySmtp() {
-  const accepted: string[] = [];
   let busy = 0;
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('gone-')) return callback(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
-      if (address.address.startsWith('busy-') && busy++ < 2) return callback(Object.assign(new Error('4.2.0 try later'), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
+  return recordingSmtp((address, _session, callback) => {
+    if (address.address.startsWith('gone-')) return callback(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
+    if (address.address.startsWith('busy-') && busy++ < 2) return callback(Object.assign(new Error('4.2.0 try later'), { responseCode: 451 }));
+    callback();
   });
-  return { server, accepted };
 }
 
 describe('notifier when the mail server refuses', () => {
