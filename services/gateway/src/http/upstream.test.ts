@@ -6,10 +6,14 @@ describe('requestUpstream', () => {
   let server: http.Server;
   let base: string;
   const stalled: http.ServerResponse[] = [];
+  const seen = new WeakSet<object>();
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/stall') return void stalled.push(res);
+      // Closes a kept connection as a request arrives on it, as a service whose idle timeout ran out just then.
+      if (req.url === '/closes-kept' && seen.has(req.socket)) return void req.socket.destroy();
+      seen.add(req.socket);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -49,6 +53,13 @@ describe('requestUpstream', () => {
     const started = Date.now();
     await expect(requestUpstream(`${base}/stall`, { method: 'GET', headers: {}, timeoutMs: 300 })).rejects.toThrow(/within 300 ms/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('sends a request again on a new connection when the kept one turns out closed', async () => {
+    const first = await requestUpstream(`${base}/closes-kept`, { method: 'POST', headers: {}, body: 'a', timeoutMs: 2000 });
+    const second = await requestUpstream(`${base}/closes-kept`, { method: 'POST', headers: {}, body: 'b', timeoutMs: 2000 });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.subarray(2).toString()).toBe('b');
   });
 
   it('fails when nothing listens', async () => {
