@@ -57,9 +57,12 @@ export class TeamService {
     if (isPaying(member.role) || isAdmin(member.role)) throw new AppError('TEAM_CONFLICT', ctx.tr('teamHasPlan'));
     const seat: SeatRecord = { _id: member._id, ownerId: owner._id, email: member.email, addedAt: new Date() };
     if (!(await this.seats.claim(seat))) throw new AppError('TEAM_CONFLICT', ctx.tr('teamTaken'));
-    // Counted after the claim: of two adds racing for the last seat, the later ones give theirs back.
+    // Counted after the claim: every add that then sees more seats taken than the plan has gives
+    // its own back. Ordering the racers (by addedAt) is not enough: a seat stamped earlier can be
+    // written later, and each racer then finds itself inside the cap. Two adds that both count the
+    // other both give up, so a race may refuse both; it never seats one too many.
     const taken = await this.seats.listForOwner(owner._id);
-    if (taken.findIndex((s) => s._id === member._id) >= cap) {
+    if (taken.length > cap) {
       await this.seats.release(member._id);
       throw new AppError('TEAM_CONFLICT', ctx.tr('teamFull'));
     }
