@@ -86,6 +86,10 @@ export function createBrowserRenderer(executablePath: string, log: Logger): Rend
         // Relative links and script URLs resolve against the page's own address, as on the site.
         await page.setContent(withBase(html, url), { waitUntil: 'domcontentloaded', timeout: timeoutMs });
         await page.waitForNetworkIdle({ idleTime: NETWORK_QUIET_MS, timeout: timeoutMs });
+        // A quiet network is not a finished page: the callbacks of the last response (r.json(),
+        // then the DOM writes) are tasks in the page's own queue, and a busy machine runs them
+        // later than 100 ms after the bytes arrived. A task queued now runs after them.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         const rendered = await page.content();
         reusable = true;
         return rendered;
