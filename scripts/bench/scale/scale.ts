@@ -14,7 +14,7 @@ import { residentMB, startTimed } from './processes';
 import { getGazetteer } from '@rr/gazetteer';
 import { Market, seeded } from '../matcher-market';
 import { notifierBurst, startSink } from '../notifier-burst';
-import { SCALE_PASSWORD, seedAccounts, userEmail, userId } from './seed-accounts';
+import { SCALE_PASSWORD, seedAccounts, userEmail, userId, watchdogId } from './seed-accounts';
 import { offerId, seedingNowOf, seedOffers } from './seed-offers';
 import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
 
@@ -206,14 +206,19 @@ function offerCalls(): CallSpec[] {
   ];
 }
 
-/** Reads the active watchdogs back in keyset pages and publishes them (a reused database). */
+/**
+ * Reads the seeded watchdogs back by their ids (`_id $in`, FerretDB's own index) and publishes the
+ * active ones (a reused database). Not a keyset walk sorted by `_id`: the embedded database sorts
+ * by `_id` from its index only when every `_id` is an ObjectID, and these are strings (a page of
+ * 10,000 took 60 s). Watchdogs that earlier runs created are not seeded ones and stay off the topic.
+ */
 async function republishActive(accounts: mongoose.Connection, publish: (w: Watchdog[]) => Promise<void>): Promise<void> {
   const model = watchdogModel(accounts);
-  let after = '';
+  const PAGE = 2_000;
   let count = 0;
-  for (;;) {
-    const page = await model.find({ status: 'Active', _id: { $gt: after } }).sort({ _id: 1 }).limit(10_000).lean().exec();
-    if (page.length === 0) break;
+  for (let first = 0; first < COUNTS.watchdogs; first += PAGE) {
+    const ids = Array.from({ length: Math.min(PAGE, COUNTS.watchdogs - first) }, (_, k) => watchdogId(first + k));
+    const page = (await model.find({ _id: { $in: ids } }).lean().exec()).filter((w) => w.status === 'Active');
     await publish(
       page.map((w) => ({
         id: w._id, userId: w.userId, email: w.email, locale: w.locale, ownerRole: w.ownerRole as Watchdog['ownerRole'], adsConsent: false, name: w.name, criteria: w.criteria,
@@ -221,10 +226,11 @@ async function republishActive(accounts: mongoose.Connection, publish: (w: Watch
         lastEmailAt: w.lastEmailAt?.toISOString() ?? null, sentCount: w.sentCount,
       })),
     );
+    const before = count;
     count += page.length;
-    after = page[page.length - 1]._id;
-    if (count % 100_000 < 10_000) say(`topic: ${count.toLocaleString('en')} active watchdogs published`);
+    if (Math.floor(count / 100_000) > Math.floor(before / 100_000)) say(`topic: ${count.toLocaleString('en')} active watchdogs published`);
   }
+  say(`topic: ${count.toLocaleString('en')} active watchdogs published`);
 }
 
 async function callSpecs(accounts: mongoose.Connection, env: Record<string, string>): Promise<CallSpec[]> {

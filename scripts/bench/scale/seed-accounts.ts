@@ -11,6 +11,7 @@ import { Market, seeded } from '../matcher-market';
 export const SCALE_PASSWORD = 'scale-bench-password';
 export const userEmail = (i: number) => `user${i}@scale.example`;
 export const userId = (i: number) => `u_scale${i.toString(16).padStart(10, '0')}`;
+export const watchdogId = (n: number) => `w_scale${n.toString(16).padStart(10, '0')}`;
 
 const DAY = 86_400_000;
 const PAYING = [ROLES.MINI, ROLES.STANDARD, ROLES.PREMIUM, ROLES.PROFI];
@@ -73,7 +74,7 @@ export async function seedAccounts(
         const criteria = market.watchdog();
         const expiresAt = role === ROLES.USER ? new Date(now + (isActive ? r.int(1, 30) : -r.int(1, 700)) * DAY) : null;
         const record: WatchdogRecord = {
-          _id: `w_scale${watchdogNo.toString(16).padStart(10, '0')}`, userId: user._id, email: user.email, locale: user.locale, ownerRole: role, name: null,
+          _id: watchdogId(watchdogNo), userId: user._id, email: user.email, locale: user.locale, ownerRole: role, name: null,
           criteria, status: isActive ? 'Active' : 'Disabled', disabledReason: isActive ? null : 'expired', createdAt, updatedAt: createdAt, expiresAt,
           lastEmailAt: null, sentCount: r.int(0, 40), unpublished: false,
         } as WatchdogRecord;
