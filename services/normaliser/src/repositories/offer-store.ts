@@ -136,9 +136,20 @@ export class OfferStore implements NormaliserStore, OfferReader {
       page.after
         ? this.offers.find(afterQuery(query, page.after)).sort({ foundAt: -1, _id: -1 }).limit(page.limit).toArray()
         : this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
-      this.offers.countDocuments(query, { limit: TOTAL_COUNT_LIMIT }),
+      this.countUpTo(query, TOTAL_COUNT_LIMIT),
     ]);
     return { items: docs.map((d) => JSON.parse(d.body)), total };
+  }
+
+  /**
+   * Matching offers, counted up to `limit`, by the `count` command: `countDocuments` with a limit
+   * is an aggregation (`$match`, `$limit`, `$group`) that the embedded database answers by decoding
+   * every row it counts (a region's first 10,000: 700 ms, and every page 50 of bench:scale timed
+   * out), while `count` is one `SELECT COUNT(*)` over the index (20 ms). MongoDB answers both alike.
+   */
+  private async countUpTo(query: Filter<OfferDoc>, limit: number): Promise<number> {
+    const answer = await this.models.offers.db.db!.command({ count: this.offers.collectionName, query, limit });
+    return answer.n as number;
   }
 
   /** Up to `limit × 3` candidates: the same municipality first, then the district; `rankAlternatives` orders them. */
