@@ -27,9 +27,6 @@ const chunks = <T>(list: T[], size = IN_CHUNK): T[][] => Array.from({ length: Ma
  * of the history is held in memory, so the normaliser starts in seconds however long it ran.
  * Writes are the journal's projection (`apply`), idempotent: replaying a batch changes nothing.
  */
-/** Place indexes without `active` (before 2026-11-27), replaced by `{ <place>, active, foundAt, _id }`. */
-const RETIRED_INDEXES = ['regionCode_1_foundAt_-1__id_-1', 'districtCode_1_foundAt_-1__id_-1', 'municipalityCode_1_foundAt_-1__id_-1'];
-
 export class OfferStore implements NormaliserStore, OfferReader {
   private readonly offers: Collection<OfferDoc>;
   private readonly listings: Collection<ListingDoc>;
@@ -71,9 +68,6 @@ export class OfferStore implements NormaliserStore, OfferReader {
    */
   async init(): Promise<void> {
     await Promise.all([this.models.offers.init(), this.models.listings.init(), this.models.keys.init()]);
-    // A database from before `active` joined the place indexes drops the old ones (a second
-    // instance starting beside this one may have dropped them first: nothing to do then).
-    for (const name of RETIRED_INDEXES) await this.offers.dropIndex(name).catch(() => undefined);
     await this.offers.updateMany({ seq: null }, { $set: { seq: 0 } });
   }
 
@@ -175,7 +169,7 @@ export class OfferStore implements NormaliserStore, OfferReader {
 
   /**
    * A search page (`walkSearch`): each read asks every indexed field that has places for its
-   * window, newest first from `{ <field>, active, foundAt, _id }` (one code: the index in order; several:
+   * window, newest first from `{ <field>, foundAt, _id }` (one code: the index in order; several:
    * `$in`, sorted over the window's rows), and merges them.
    */
   async search(places: IndexedPlaces, filter: Required<Pick<OfferFilter, 'adType' | 'realEstateType'>>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; next: PageCursor | null }> {
@@ -186,7 +180,7 @@ export class OfferStore implements NormaliserStore, OfferReader {
         const query = { ...queryOf({ ...filter, active: true }), [field]: codes.length === 1 ? codes[0] : { $in: codes } } as Filter<OfferDoc>;
         // The field's own index, named: FerretDB otherwise picks `{ active, foundAt }` and filters a whole
         // window of the country's offers by code (bench:places: twice the time for a 50 km circle).
-        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).hint({ [field]: 1, active: 1, foundAt: -1, _id: -1 }).limit(limit).toArray();
+        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).hint({ [field]: 1, foundAt: -1, _id: -1 }).limit(limit).toArray();
         return { rows: docs.map((d) => ({ foundAt: d.foundAt.getTime(), id: d._id, offer: JSON.parse(d.body) as Offer })), full: docs.length === limit };
       }));
       return mergeReads(reads, limit);
