@@ -249,7 +249,7 @@ export class Bus {
         await this.producer.send({ topic, messages });
         return;
       } catch (err) {
-        if (attempt >= 5 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        if (attempt >= 5 || !isRetriableKafkaError(err)) throw err;
         await sleep(200 * attempt);
       }
     }
@@ -478,7 +478,7 @@ export class Bus {
       try {
         return await this.admin.fetchTopicOffsets(topic);
       } catch (err) {
-        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        if (attempt >= 10 || !isRetriableKafkaError(err)) throw err;
         await sleep(100 * attempt);
       }
     }
@@ -606,4 +606,14 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
     const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
     p.then((v) => (clearTimeout(t), resolve(v)), (e) => (clearTimeout(t), reject(e)));
   });
+}
+
+/**
+ * A Kafka error worth another attempt: retriable itself, or kafkajs's non-retriable wrapper
+ * around a retriable cause (it gives up on a leader moving after its own retries; a CI run's
+ * publish to a new topic failed so with "not the leader for that topic-partition").
+ */
+export function isRetriableKafkaError(err: unknown): boolean {
+  const e = err as { retriable?: boolean; cause?: { retriable?: boolean } } | null;
+  return e?.retriable === true || e?.cause?.retriable === true;
 }
