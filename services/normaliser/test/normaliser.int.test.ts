@@ -135,10 +135,18 @@ describe('normaliser against Kafka and the database', () => {
     await request(api).get('/offers?after=nonsense').expect(400);
   });
 
-  it('pages by cursor through every offer once, newest first, the same as one long page', async () => {
+  it('pages by cursor and by offset through every offer once, listed and withdrawn, newest first, the same as one long page', async () => {
     const all = await request(api).get('/offers?limit=100&active=all').expect(200);
-    const expected = (all.body.data.items as Offer[]).map((o) => o.id);
+    const items = all.body.data.items as Offer[];
+    const expected = items.map((o) => o.id);
     expect(expected.length).toBeGreaterThanOrEqual(3);
+    // Both states, merged into one order (they are two ranges of the index).
+    expect(items.some((o) => !o.active) && items.some((o) => o.active)).toBe(true);
+    const order = items.map((o) => [Date.parse(o.foundAt), o.id] as const);
+    expect([...order].sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? 1 : -1))).toEqual(order);
+    expect(all.body.data.total).toBe(expected.length);
+    const middle = await request(api).get('/offers?limit=2&offset=1&active=all').expect(200);
+    expect((middle.body.data.items as Offer[]).map((o) => o.id)).toEqual(expected.slice(1, 3));
     const seen: string[] = [];
     let next: string | null = null;
     do {

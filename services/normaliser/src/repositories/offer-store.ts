@@ -27,6 +27,13 @@ const chunks = <T>(list: T[], size = IN_CHUNK): T[][] => Array.from({ length: Ma
  * of the history is held in memory, so the normaliser starts in seconds however long it ran.
  * Writes are the journal's projection (`apply`), idempotent: replaying a batch changes nothing.
  */
+/**
+ * Indexes of databases from before 2026-11-27: the place indexes without `active`, replaced by
+ * `{ <place>, active, foundAt, _id }`, and the nationwide `{ foundAt, _id }` (lists of both states
+ * merge two ranges of `{ active, foundAt, _id }` now).
+ */
+const RETIRED_INDEXES = ['regionCode_1_foundAt_-1__id_-1', 'districtCode_1_foundAt_-1__id_-1', 'municipalityCode_1_foundAt_-1__id_-1', 'foundAt_-1__id_-1'];
+
 export class OfferStore implements NormaliserStore, OfferReader {
   private readonly offers: Collection<OfferDoc>;
   private readonly listings: Collection<ListingDoc>;
@@ -68,6 +75,9 @@ export class OfferStore implements NormaliserStore, OfferReader {
    */
   async init(): Promise<void> {
     await Promise.all([this.models.offers.init(), this.models.listings.init(), this.models.keys.init()]);
+    // A database from before `active` joined the place indexes drops the old ones (a second
+    // instance starting beside this one may have dropped them first: nothing to do then).
+    for (const name of RETIRED_INDEXES) await this.offers.dropIndex(name).catch(() => undefined);
     await this.offers.updateMany({ seq: null }, { $set: { seq: 0 } });
   }
 
@@ -127,18 +137,33 @@ export class OfferStore implements NormaliserStore, OfferReader {
 
   /**
    * Newest found first, from the place's index; a deep page reads at most offset + limit rows. The
-   * total is counted up to `TOTAL_COUNT_LIMIT`: the database reads every row it counts, and a
-   * region holds some 140,000 offers at national scale (1.7 s a count in bench:scale).
+   * total is counted up to `TOTAL_COUNT_LIMIT`. Listed and withdrawn offers are each a range of
+   * `{ <place>, active, foundAt, _id }` (or `{ active, foundAt, _id }` nationwide), so a list of
+   * both reads the two ranges newest first and merges them: no index keeps them in one order.
    */
   async list(filter: OfferFilter, page: { offset: number; limit: number; after?: PageCursor }): Promise<{ items: Offer[]; total: number }> {
     const query = queryOf(filter);
-    const [docs, total] = await Promise.all([
-      page.after
-        ? this.offers.find(afterQuery(query, page.after)).sort({ foundAt: -1, _id: -1 }).limit(page.limit).toArray()
-        : this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
+    if (filter.active !== undefined) {
+      const [docs, total] = await Promise.all([
+        page.after
+          ? this.offers.find(afterQuery(query, page.after)).sort({ foundAt: -1, _id: -1 }).limit(page.limit).toArray()
+          : this.offers.find(query).sort({ foundAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
+        this.countUpTo(query, TOTAL_COUNT_LIMIT),
+      ]);
+      return { items: docs.map((d) => JSON.parse(d.body)), total };
+    }
+    // Both states: the page's place in the merged order from ids alone, then its bodies by id.
+    const [total, ...keys] = await Promise.all([
       this.countUpTo(query, TOTAL_COUNT_LIMIT),
+      ...[true, false].map((active) => {
+        const inState = { ...query, active };
+        const found = page.after ? this.offers.find(afterQuery(inState, page.after)) : this.offers.find(inState);
+        return found.project<Pick<OfferDoc, '_id' | 'foundAt'>>({ foundAt: 1 }).sort({ foundAt: -1, _id: -1 }).limit((page.after ? 0 : page.offset) + page.limit).toArray();
+      }),
     ]);
-    return { items: docs.map((d) => JSON.parse(d.body)), total };
+    const ids = keys.flat().sort(newestFirst).slice(page.after ? 0 : page.offset).slice(0, page.limit).map((k) => k._id);
+    const bodies = new Map((await this.offers.find({ _id: { $in: ids } }).toArray()).map((d) => [d._id, d.body]));
+    return { items: ids.flatMap((id) => (bodies.has(id) ? [JSON.parse(bodies.get(id)!) as Offer] : [])), total };
   }
 
   /**
@@ -169,7 +194,7 @@ export class OfferStore implements NormaliserStore, OfferReader {
 
   /**
    * A search page (`walkSearch`): each read asks every indexed field that has places for its
-   * window, newest first from `{ <field>, foundAt, _id }` (one code: the index in order; several:
+   * window, newest first from `{ <field>, active, foundAt, _id }` (one code: the index in order; several:
    * `$in`, sorted over the window's rows), and merges them.
    */
   async search(places: IndexedPlaces, filter: Required<Pick<OfferFilter, 'adType' | 'realEstateType'>>, accepts: (o: Offer) => boolean, page: { limit: number; scanLimit: number; after?: PageCursor }): Promise<{ items: Offer[]; next: PageCursor | null }> {
@@ -180,7 +205,7 @@ export class OfferStore implements NormaliserStore, OfferReader {
         const query = { ...queryOf({ ...filter, active: true }), [field]: codes.length === 1 ? codes[0] : { $in: codes } } as Filter<OfferDoc>;
         // The field's own index, named: FerretDB otherwise picks `{ active, foundAt }` and filters a whole
         // window of the country's offers by code (bench:places: twice the time for a 50 km circle).
-        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).hint({ [field]: 1, foundAt: -1, _id: -1 }).limit(limit).toArray();
+        const docs = await this.offers.find(windowQuery(query, from, before)).sort({ foundAt: -1, _id: -1 }).hint({ [field]: 1, active: 1, foundAt: -1, _id: -1 }).limit(limit).toArray();
         return { rows: docs.map((d) => ({ foundAt: d.foundAt.getTime(), id: d._id, offer: JSON.parse(d.body) as Offer })), full: docs.length === limit };
       }));
       return mergeReads(reads, limit);
@@ -321,6 +346,8 @@ function windowQuery(query: Filter<OfferDoc>, from: number | null, before: PageC
   if (before.id === '') return { ...query, foundAt: { ...range, $lt: at } };
   return { ...query, foundAt: { ...range, $lte: at }, $or: [{ foundAt: { $lt: at } }, { foundAt: at, _id: { $lt: before.id } }] };
 }
+
+const newestFirst = (a: Pick<OfferDoc, '_id' | 'foundAt'>, b: Pick<OfferDoc, '_id' | 'foundAt'>): number => b.foundAt.getTime() - a.foundAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
 function queryOf(f: OfferFilter): Filter<OfferDoc> {
   const q: Filter<OfferDoc> = {};
