@@ -111,7 +111,8 @@ ferretdb_install() {
     # read-modify-writes, replacements by _id go in bulk, deletes by an exact filter read
     # nothing; of several indexes that could answer a filter, the most selective one does; a
     # find's skip and limit go to SQLite when it answers exactly and in order; writers of one
-    # database take turns in arrival order instead of polling SQLite's lock),
+    # database take turns in arrival order instead of polling SQLite's lock; a capped count stops
+    # at its cap),
     # built through our embedding module.
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }

@@ -180,6 +180,15 @@ describe('queries on the embedded database', () => {
     expect(await docs.countDocuments(shape.filter)).toBe(oracle({ ...shape, sort: undefined, limit: undefined }).length);
   });
 
+  // The `count` command with a cap (the offer lists' totals): the database may stop at the cap.
+  it.each(SHAPES.map((s) => [s.name, s] as const))('counts %s with a skip and a cap as in memory', async (_name, shape) => {
+    const n = oracle({ ...shape, sort: undefined, limit: undefined }).length;
+    for (const [skip, limit] of [[0, 3], [2, 5], [0, n + 1], [n, 4]]) {
+      const answer = await docs.db.command({ count: docs.collectionName, query: shape.filter, skip, limit });
+      expect(answer.n).toBe(Math.min(Math.max(n - skip, 0), limit));
+    }
+  });
+
   // A filter the database selects exactly is deleted by it without reading the documents.
   it.each(SHAPES.map((s) => [s.name, s] as const))('deletes by %s exactly as in memory', async (_name, shape) => {
     const doomed = oracle({ ...shape, sort: undefined, limit: undefined });
