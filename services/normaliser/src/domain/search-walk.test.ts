@@ -59,6 +59,20 @@ describe('the search walk (cursor pages over windows of time)', () => {
     expect(page.next).toEqual({ foundAt: NOW - 5 * DAY, id: 'of_002' });
   });
 
+  it('reads a busy window in growing chunks, only as far as the page needs', async () => {
+    const busy = Array.from({ length: 600 }, (_, i) => row(`b_${String(i).padStart(3, '0')}`, NOW - i * 60_000, i % 50 === 0 || i < 10));
+    const asked: Array<{ from: number | null; limit: number }> = [];
+    const first = await walkSearch(memoryRead(busy, asked), accepted, { limit: 5, scanLimit: 2_000, now: NOW });
+    expect(first.items.map((o) => o.id)).toEqual(['b_000', 'b_001', 'b_002', 'b_003', 'b_004']);
+    expect(asked).toEqual([{ from: NOW - SEARCH_WINDOWS_MS[0], limit: 20 }]);
+    // Then accepted rows are one in 50: reads of the same window grow until the page is full.
+    asked.length = 0;
+    const second = await walkSearch(memoryRead(busy, asked), accepted, { limit: 8, scanLimit: 2_000, after: first.next!, now: NOW });
+    expect(second.items.map((o) => o.id)).toEqual(['b_005', 'b_006', 'b_007', 'b_008', 'b_009', 'b_050', 'b_100', 'b_150']);
+    expect(asked.map((a) => a.limit)).toEqual([20, 80, 320]);
+    expect(new Set(asked.map((a) => a.from))).toEqual(new Set([first.next!.foundAt - SEARCH_WINDOWS_MS[0]]));
+  });
+
   it('ends a page at the rows it may read, and says where to go on; null when nothing is left', async () => {
     const refused = [row('a', NOW, false), row('b', NOW - 1, false), row('c', NOW - 2, false)];
     const first = await walkSearch(memoryRead(refused), accepted, { limit: 10, scanLimit: 2, now: NOW });

@@ -10,6 +10,9 @@ const DAY_MS = 86_400_000;
  */
 export const SEARCH_WINDOWS_MS = [1, 4, 16, 64, 256].map((days) => days * DAY_MS);
 
+/** The fewest rows a window's first read asks for (twice the offers the page still needs, when more). */
+const FIRST_READ_ROWS = 20;
+
 /** A row of the offer store as a search walks it. */
 export type SearchRow = { foundAt: number; id: string; offer: Offer };
 
@@ -39,14 +42,19 @@ export async function walkSearch(
   const items: Offer[] = [];
   for (const span of [...SEARCH_WINDOWS_MS, null]) {
     const from = span === null ? null : start - span;
-    const { rows, complete } = await read({ from, before, limit: budget });
-    for (const row of rows) {
-      budget--;
-      before = { foundAt: row.foundAt, id: row.id };
-      if (accepts(row.offer)) items.push(row.offer);
-      if (items.length === page.limit) return { items, next: before };
+    // A window is read in growing chunks: a page that fills from the newest rows of a busy
+    // window reads those only (each row read is a document decoded), not the whole window.
+    for (let ask = Math.max(2 * (page.limit - items.length), FIRST_READ_ROWS); ; ask *= 4) {
+      const { rows, complete } = await read({ from, before, limit: Math.min(ask, budget) });
+      for (const row of rows) {
+        budget--;
+        before = { foundAt: row.foundAt, id: row.id };
+        if (accepts(row.offer)) items.push(row.offer);
+        if (items.length === page.limit) return { items, next: before };
+      }
+      if (complete) break;
+      if (budget <= 0 || rows.length === 0) return { items, next: before };
     }
-    if (!complete) return { items, next: before };
     if (from === null) return { items, next: null };
     // Every row at and after `from` was read: the next read starts before that instant.
     before = { foundAt: from, id: '' };
