@@ -23,17 +23,17 @@ type KeyEntry = { offerId: string; facts: string };
 const chunks = <T>(list: T[], size = IN_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
- * Offers, listings and the dedupe lookup keys in the database, read by indexed queries: nothing
- * of the history is held in memory, so the normaliser starts in seconds however long it ran.
- * Writes are the journal's projection (`apply`), idempotent: replaying a batch changes nothing.
- */
-/**
  * Indexes of databases from before 2026-11-27: the place indexes without `active`, replaced by
  * `{ <place>, active, foundAt, _id }`, and the nationwide `{ foundAt, _id }` (lists of both states
  * merge two ranges of `{ active, foundAt, _id }` now).
  */
 const RETIRED_INDEXES = ['regionCode_1_foundAt_-1__id_-1', 'districtCode_1_foundAt_-1__id_-1', 'municipalityCode_1_foundAt_-1__id_-1', 'foundAt_-1__id_-1'];
 
+/**
+ * Offers, listings and the dedupe lookup keys in the database, read by indexed queries: nothing
+ * of the history is held in memory, so the normaliser starts in seconds however long it ran.
+ * Writes are the journal's projection (`apply`), idempotent: replaying a batch changes nothing.
+ */
 export class OfferStore implements NormaliserStore, OfferReader {
   private readonly offers: Collection<OfferDoc>;
   private readonly listings: Collection<ListingDoc>;
