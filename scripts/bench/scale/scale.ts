@@ -24,7 +24,8 @@ import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
  * ready, and the API measured through the gateway with 20 concurrent clients (price reports
  * too, over the analytics read model of the same offers). Ends with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
- * counts differ or `--reseed` is given; the run's topics are made anew.
+ * counts differ or `--reseed` is given; so is the compacted watchdog topic, which is state like the
+ * database (the matcher's replay of it is measured); the run's other topics are made anew.
  */
 const { values: args } = parseArgs({
   options: {
@@ -63,18 +64,22 @@ async function main() {
   const log = createLogger('bench-scale', 'warn');
   const bus = new Bus({ clientId: 'bench-scale', brokers: BROKERS, topicPrefix: PREFIX, logger: log });
   await bus.connect();
-  say('topics: making the run\'s topics anew…');
-  await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+  // The watchdog topic is kept between runs with the accounts database it mirrors; every other
+  // `scale.` topic is made anew.
+  const runTopic = (topic: string) => topic.startsWith(PREFIX) && topic !== bus.topic('watchdog.changed');
+  const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
+  const reuseAccounts = await accountsSeeded(accounts);
+  say(reuseAccounts ? 'topics: making the run\'s topics anew (the watchdog topic is kept with the accounts)…' : 'topics: making the run\'s topics anew…');
+  await bus.deleteTopicsMatching(reuseAccounts ? runTopic : (t) => t.startsWith(PREFIX)).catch(() => 0);
   await bus.ensureTopics();
 
-  const accounts = await mongoose.createConnection(MONGO_URL, { dbName: `rr-account${SUFFIX}` }).asPromise();
   const offers = await mongoose.createConnection(MONGO_URL, { dbName: `rr-normaliser${SUFFIX}` }).asPromise();
   const analytics = await mongoose.createConnection(MONGO_URL, { dbName: `rr-analytics${SUFFIX}` }).asPromise();
-  await Promise.all([seedOrReuse(accounts, bus), seedOffersOrReuse(offers, analytics)]);
+  await Promise.all([seedOrReuse(accounts, reuseAccounts, bus), seedOffersOrReuse(offers, analytics)]);
   if (args['seed-only']) {
     say(`seeded (${elapsed()}); measure with the same counts to reuse it`);
     await Promise.all([accounts.close(), offers.close(), analytics.close()]);
-    await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+    await bus.deleteTopicsMatching(runTopic).catch(() => 0);
     await bus.disconnect();
     return;
   }
@@ -131,20 +136,35 @@ async function main() {
     await offers.close();
     await analytics.close();
     await sink.close();
-    await bus.deleteTopicsMatching(/^scale\./).catch(() => 0);
+    await bus.deleteTopicsMatching(runTopic).catch(() => 0);
     await bus.disconnect();
   }
 }
 
-/** Seeds the accounts unless the database already holds exactly this many; fills the topic either way. */
-async function seedOrReuse(accounts: mongoose.Connection, bus: Bus): Promise<void> {
+/** A marker beside the service's collections says what was seeded (runs add a few registrations). */
+const seedMarker = (accounts: mongoose.Connection) => accounts.db!.collection<{ _id: string; counts: typeof COUNTS }>('bench_seed');
+
+/** Whether the accounts database holds exactly this seeding (and `--reseed` was not given). */
+async function accountsSeeded(accounts: mongoose.Connection): Promise<boolean> {
+  const seededBefore = await seedMarker(accounts).findOne({ _id: 'accounts' });
+  return !args.reseed && JSON.stringify(seededBefore?.counts) === JSON.stringify(COUNTS);
+}
+
+/**
+ * Seeds the accounts unless the database already holds exactly this many. A reused database keeps
+ * its watchdog topic when that holds at least the active watchdogs (the calls of earlier runs
+ * published their changes to it as the service does); a topic lost or cut short is filled again.
+ */
+async function seedOrReuse(accounts: mongoose.Connection, reuse: boolean, bus: Bus): Promise<void> {
   const publish = async (watchdogs: Watchdog[]) => {
     if (watchdogs.length) await bus.publishMany('watchdog.changed', watchdogs.map((w) => ({ key: w.id, data: { watchdogId: w.id, watchdog: w } })));
   };
-  // A marker beside the service's collections says what was seeded (runs add a few registrations).
-  const marker = accounts.db!.collection<{ _id: string; counts: typeof COUNTS }>('bench_seed');
-  const seededBefore = await marker.findOne({ _id: 'accounts' });
-  if (!args.reseed && JSON.stringify(seededBefore?.counts) === JSON.stringify(COUNTS)) {
+  if (reuse) {
+    const onTopic = (await bus.endOffsets('watchdog.changed')).reduce((n, o) => n + Number(o.offset), 0);
+    if (onTopic >= COUNTS.activeWatchdogs) {
+      say(`accounts: reusing the seeded database and its watchdog topic (${onTopic.toLocaleString('en')} messages)`);
+      return;
+    }
     say('accounts: reusing the seeded database; publishing the active watchdogs…');
     await republishActive(accounts, publish);
     return;
@@ -152,7 +172,7 @@ async function seedOrReuse(accounts: mongoose.Connection, bus: Bus): Promise<voi
   say(`accounts: seeding ${COUNTS.users.toLocaleString('en')} users and ${COUNTS.watchdogs.toLocaleString('en')} watchdogs…`);
   await accounts.dropDatabase();
   await seedAccounts(accounts, COUNTS, publish, say);
-  await marker.insertOne({ _id: 'accounts', counts: COUNTS });
+  await seedMarker(accounts).insertOne({ _id: 'accounts', counts: COUNTS });
   say(`accounts: seeded (${elapsed()})`);
 }
 
