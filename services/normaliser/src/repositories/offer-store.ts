@@ -8,7 +8,7 @@ import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
 import { TOTAL_COUNT_LIMIT, type ChangeCursor, type OfferFilter, type OfferReader, type PageCursor } from '../domain/offer-query';
 import type { IndexedPlaces } from '../domain/search-plan';
-import { mergeReads, walkSearch, type ReadWindow } from '../domain/search-walk';
+import { mergeReads, walkSearch, walksBefore, type ReadWindow } from '../domain/search-walk';
 import { dedupeKeyModel, listingModel, offerModel, type DedupeKeyDoc, type ListingDoc, type OfferDoc } from './offer-store.model';
 
 /** Reads in one `$in` at most this long (a batch asks for a few hundred ids). */
@@ -347,7 +347,9 @@ function windowQuery(query: Filter<OfferDoc>, from: number | null, before: PageC
   return { ...query, foundAt: { ...range, $lte: at }, $or: [{ foundAt: { $lt: at } }, { foundAt: at, _id: { $lt: before.id } }] };
 }
 
-const newestFirst = (a: Pick<OfferDoc, '_id' | 'foundAt'>, b: Pick<OfferDoc, '_id' | 'foundAt'>): number => b.foundAt.getTime() - a.foundAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+/** The search walk's order (newest found first, ties by id descending) over stored rows. */
+const newestFirst = (a: Pick<OfferDoc, '_id' | 'foundAt'>, b: Pick<OfferDoc, '_id' | 'foundAt'>): number =>
+  walksBefore({ foundAt: a.foundAt.getTime(), id: a._id }, { foundAt: b.foundAt.getTime(), id: b._id }) ? -1 : a._id === b._id ? 0 : 1;
 
 function queryOf(f: OfferFilter): Filter<OfferDoc> {
   const q: Filter<OfferDoc> = {};
