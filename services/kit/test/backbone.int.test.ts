@@ -132,6 +132,31 @@ describe('event backbone', () => {
     expect(handled[0].type).toBe('offer.relisted');
   });
 
+  it('hands a fetched batch over in slices of batchSize, in order, dead-lettering a malformed message between them', async () => {
+    const key = 'sliced';
+    const prices = [1, 2, 3, 4, 5, 6, 7].map((i) => 1_000_000 * i);
+    const updated = (price: number) => ({ ...EXAMPLES['offer.updated'], offer: { ...EXAMPLES['offer.updated'].offer, id: key, price } });
+    // All published before the group joins, so one fetch brings them together.
+    for (const price of prices.slice(0, 4)) await producer.publish('offer.updated', key, updated(price));
+    await producer.publishRaw('offer.updated', key, '{"not":"an envelope"}');
+    for (const price of prices.slice(4)) await producer.publish('offer.updated', key, updated(price));
+
+    const calls: number[][] = [];
+    await consumer.subscribe({
+      group: 'kit-test.sliced',
+      events: ['offer.updated'],
+      fromBeginning: true,
+      batchSize: 3,
+      handleBatch: async (events) => void calls.push(events.filter((e) => e.key === key).map((e) => e.data.offer.price ?? 0)),
+    });
+
+    await waitFor(() => calls.flat().length === prices.length, 20_000);
+    expect(calls.flat()).toEqual(prices);
+    expect(Math.max(...calls.map((c) => c.length))).toBeLessThanOrEqual(3);
+    const dead = await producer.readRaw(dlqTopicOf(`${env.prefix}offer.updated.v1`), 1);
+    expect(dead[0].value).toBe('{"not":"an envelope"}');
+  });
+
   it('keeps what was published while a group that starts at the end was down, on partitions it never consumed', async () => {
     const withdrawn = (offerId: string) => ({ offerId, withdrawnAt: new Date().toISOString() });
     const received = new Set<string>();

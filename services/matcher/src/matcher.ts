@@ -12,6 +12,11 @@ import { onWatchdogChanged } from './handlers/on-watchdog-changed';
 const EXPIRY_SWEEP_MS = 60_000;
 /** The replay reads ~1 GB at a million watchdogs: 4 MB per partition a fetch rather than kafkajs's 1 MB. */
 const REPLAY_FETCH_BYTES = 4 * 1_048_576;
+/**
+ * …but handed over a slice at a time: a whole fetch's parsed events (~10 MB) outlived the young
+ * generation, and the collector copied and promoted them.
+ */
+const REPLAY_SLICE = 256;
 
 /**
  * Replays every watchdog into memory, then matches offers. Each instance reads the whole watchdog
@@ -29,6 +34,7 @@ export async function startMatcher({ bus, config, log, shutdown }: ServiceContex
     events: ['watchdog.changed'],
     fromBeginning: true,
     fetchBytesPerPartition: REPLAY_FETCH_BYTES,
+    batchSize: REPLAY_SLICE,
     handleBatch: onWatchdogChanged(registry, () => (ready ? null : progress)),
   });
 

@@ -54,6 +54,12 @@ export type Subscription<T extends EventType> = {
    */
   fetchBytesPerPartition?: number;
   /**
+   * At most this many events per `handleBatch` call, each slice decoded just before its call: a
+   * replay of large fetches then holds one slice's parsed events at a time, not a whole fetch's,
+   * so fewer of them outlive the young generation (less for the collector to copy and promote).
+   */
+  batchSize?: number;
+  /**
    * For a consumer that keeps handed-over work in memory: while false, the next fetched batch
    * waits (the group's heartbeats go on), so what it holds stays bounded and Kafka keeps the rest.
    */
@@ -74,6 +80,9 @@ export type RawSubscription = {
   /** A fetched batch of one partition; retried with backoff until it succeeds (nothing is skipped). */
   handleBatch: (records: RawRecord[]) => Promise<void>;
 };
+
+/** A fetched message decoded into one of the subscription's events. */
+type Received<T extends EventType> = { envelope: Envelope<EventData<T>>; message: KafkaMessage };
 
 export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
 
@@ -332,8 +341,75 @@ export class Bus {
     const ctxBase = { topic: batch.topic, partition: batch.partition };
     const service = this.options.clientId;
     metrics.consumerLag.set({ service, group: sub.group, topic: batch.topic, partition: String(batch.partition) }, Number(batch.offsetLag()));
-    const valid: Array<{ envelope: Envelope<EventData<T>>; message: KafkaMessage }> = [];
-    for (const message of batch.messages) {
+    // A single handler runs inside its message's span (what it publishes continues the trace);
+    // a batch handler runs outside any, and finds each message's context with traceContextOf.
+    const run = async (items: Array<Received<T>>, spans: Map<Received<T>, { span: Span; ctx: Context }>) => {
+      const last = items[items.length - 1];
+      const ctx = this.context(ctxBase, last.envelope, last.message.offset);
+      if (sub.handleBatch) await sub.handleBatch(items.map((i) => i.envelope), ctx);
+      else await context.with(spans.get(items[0])!.ctx, () => sub.handle!(items[0].envelope, ctx));
+    };
+    // A batch handler runs in no message's span: with tracing off (no propagator, no recording
+    // provider) its messages' spans would record nothing, and cost the matcher's replay ~2 µs each.
+    const traced = !sub.handleBatch || tracingActive();
+    const sliceSize = sub.handleBatch && sub.batchSize ? sub.batchSize : batch.messages.length;
+    for (let from = 0; from < batch.messages.length; from += sliceSize) {
+      const valid = await this.receive(sub, batch.topic, batch.messages.slice(from, from + sliceSize));
+      const groups = sub.handleBatch && valid.length > 0 ? [valid] : valid.map((v) => [v]);
+      for (const items of groups) {
+        if (!isRunning() || isStale()) return;
+        const spans = new Map(traced ? items.map((i) => [i, consumerSpan(i.envelope, i.message.headers, { ...ctxBase, offset: i.message.offset, group: sub.group, clientId: service })]) : []);
+        const pending = new Set(items);
+        const done = (item: Received<T>, failure?: { code: string; message: string }) => {
+          if (!pending.delete(item)) return;
+          const entry = spans.get(item);
+          if (entry) endSpans([entry.span], failure);
+          spans.delete(item);
+          if (!failure) metrics.eventsHandled.inc({ service, group: sub.group, type: item.envelope.type });
+        };
+        // A whole group handled: counted once per type and resolved at its last offset (Kafka
+        // keeps one offset per partition), not item by item — a replay's million events.
+        const allDone = () => {
+          const handled = new Map<string, number>();
+          for (const item of pending) {
+            const entry = spans.get(item);
+            if (entry) endSpans([entry.span]);
+            handled.set(item.envelope.type, (handled.get(item.envelope.type) ?? 0) + 1);
+          }
+          pending.clear();
+          spans.clear();
+          for (const [type, n] of handled) metrics.eventsHandled.inc({ service, group: sub.group, type }, n);
+          resolveOffset(items[items.length - 1].message.offset);
+        };
+        try {
+          const result = await this.withRetries(sub, () => run(items, spans), heartbeat, isRunning, this.failureLog(ctxBase, items));
+          if (result === 'stopped') return;
+          if (result !== 'ok') {
+            // Isolate the poison message: one by one, dead-lettering only those that still fail.
+            for (const item of items) {
+              const single = items.length === 1 ? result : await this.withRetries(sub, () => run([item], spans), heartbeat, isRunning, this.failureLog(ctxBase, [item]));
+              if (single === 'stopped') return;
+              if (single !== 'ok') await this.deadLetter(batch.topic, item.message, single.code, single.message, sub.group);
+              done(item, single === 'ok' ? undefined : single);
+              resolveOffset(item.message.offset);
+            }
+          }
+          allDone();
+        } finally {
+          endSpans([...spans.values()].map((e) => e.span));
+        }
+        await heartbeat();
+      }
+    }
+    // Dead-lettered messages that were in no group are done too.
+    if (batch.messages.length > 0) resolveOffset(batch.messages[batch.messages.length - 1].offset);
+    await commitOffsetsIfNecessary();
+  }
+
+  /** Decodes fetched messages into the subscription's events; dead-letters those that are not. */
+  private async receive<T extends EventType>(sub: Subscription<T>, topic: string, messages: KafkaMessage[]): Promise<Array<Received<T>>> {
+    const valid: Array<Received<T>> = [];
+    for (const message of messages) {
       const decoded = decodeEnvelope(message.value);
       if (decoded.ok && (sub.events as string[]).includes(decoded.envelope.type)) {
         const schema = parseEventData(decoded.envelope.type as T, decoded.envelope.data);
@@ -341,59 +417,12 @@ export class Bus {
           valid.push({ envelope: { ...decoded.envelope, data: schema.data } as Envelope<EventData<T>>, message });
           continue;
         }
-        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', `${schema.error.issues[0].path.join('.')}: ${schema.error.issues[0].message}`, sub.group);
+        await this.deadLetter(topic, message, 'EVENT_SCHEMA_INVALID', `${schema.error.issues[0].path.join('.')}: ${schema.error.issues[0].message}`, sub.group);
       } else {
-        await this.deadLetter(batch.topic, message, 'EVENT_SCHEMA_INVALID', decoded.ok ? `unexpected type ${decoded.envelope.type}` : decoded.reason, sub.group);
+        await this.deadLetter(topic, message, 'EVENT_SCHEMA_INVALID', decoded.ok ? `unexpected type ${decoded.envelope.type}` : decoded.reason, sub.group);
       }
     }
-    // A single handler runs inside its message's span (what it publishes continues the trace);
-    // a batch handler runs outside any, and finds each message's context with traceContextOf.
-    const run = async (items: typeof valid, spans: Map<typeof valid[number], { span: Span; ctx: Context }>) => {
-      const last = items[items.length - 1];
-      const ctx = this.context(ctxBase, last.envelope, last.message.offset);
-      if (sub.handleBatch) await sub.handleBatch(items.map((i) => i.envelope), ctx);
-      else await context.with(spans.get(items[0])!.ctx, () => sub.handle!(items[0].envelope, ctx));
-    };
-    const groups = sub.handleBatch && valid.length > 0 ? [valid] : valid.map((v) => [v]);
-    // A batch handler runs in no message's span: with tracing off (no propagator, no recording
-    // provider) its messages' spans would record nothing, and cost the matcher's replay ~2 µs each.
-    const traced = !sub.handleBatch || tracingActive();
-    for (const items of groups) {
-      if (!isRunning() || isStale()) return;
-      const spans = new Map(traced ? items.map((i) => [i, consumerSpan(i.envelope, i.message.headers, { ...ctxBase, offset: i.message.offset, group: sub.group, clientId: service })]) : []);
-      const pending = new Set(items);
-      const done = (item: typeof valid[number], failure?: { code: string; message: string }) => {
-        if (!pending.delete(item)) return;
-        const entry = spans.get(item);
-        if (entry) endSpans([entry.span], failure);
-        spans.delete(item);
-        if (!failure) metrics.eventsHandled.inc({ service, group: sub.group, type: item.envelope.type });
-      };
-      try {
-        const result = await this.withRetries(sub, () => run(items, spans), heartbeat, isRunning, this.failureLog(ctxBase, items));
-        if (result === 'stopped') return;
-        if (result !== 'ok') {
-          // Isolate the poison message: one by one, dead-lettering only those that still fail.
-          for (const item of items) {
-            const single = items.length === 1 ? result : await this.withRetries(sub, () => run([item], spans), heartbeat, isRunning, this.failureLog(ctxBase, [item]));
-            if (single === 'stopped') return;
-            if (single !== 'ok') await this.deadLetter(batch.topic, item.message, single.code, single.message, sub.group);
-            done(item, single === 'ok' ? undefined : single);
-            resolveOffset(item.message.offset);
-          }
-        }
-        for (const item of items) {
-          done(item);
-          resolveOffset(item.message.offset);
-        }
-      } finally {
-        endSpans([...spans.values()].map((e) => e.span));
-      }
-      await heartbeat();
-    }
-    // Dead-lettered messages that were in no group are done too.
-    for (const message of batch.messages) resolveOffset(message.offset);
-    await commitOffsetsIfNecessary();
+    return valid;
   }
 
   /** Retries retriable errors until the infrastructure is back; others up to maxAttempts. */

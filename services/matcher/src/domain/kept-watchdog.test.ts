@@ -24,6 +24,10 @@ describe('CriteriaPool', () => {
     // A missing end and null read alike to the index, but the shared piece keeps what was sent.
     expect(c.price).not.toBe(a.price);
     expect(c.price).toEqual({ to: 5_000_000 });
+    // Ranges with one end alike are still different ranges.
+    const d = pool.share(criteria({ price: { from: null, to: 6_000_000 } }));
+    expect(d.price).not.toBe(a.price);
+    expect(d.price).toEqual({ from: null, to: 6_000_000 });
   });
 
   it('tells places apart by every field, a missing point from a null one', () => {

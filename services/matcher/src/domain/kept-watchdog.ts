@@ -50,6 +50,10 @@ export class KeptWatchdog implements AlertingWatchdog {
   }
 }
 
+/** A range's end as the pool keys it: a missing end is not a null one. */
+const MISSING = Symbol('missing end');
+type RangeEnd = number | null | undefined | typeof MISSING;
+
 /**
  * Shares the pieces of criteria that recur across watchdogs (a million watchdogs name a few
  * thousand places, a few price windows per market, a handful of type lists), so each kept
@@ -59,7 +63,7 @@ export class KeptWatchdog implements AlertingWatchdog {
  */
 export class CriteriaPool {
   private readonly lists = new Map<string, readonly string[]>();
-  private readonly ranges = new Map<string, Range>();
+  private readonly ranges = new Map<RangeEnd, Map<RangeEnd, Range>>();
   /** Distinct places by code (a code has few: its radii and names), each with a number for the lists' keys. */
   private readonly places = new Map<string, Array<{ place: WatchdogPlace; id: number }>>();
   private placeCount = 0;
@@ -99,11 +103,15 @@ export class CriteriaPool {
     return shared as T[];
   }
 
+  /** Keyed by the ends themselves: a key string for each of a watchdog's five ranges was most of the pool's time. */
   private range(r: Range): Range {
     // null and a missing end are told apart, so a shared range reads exactly as the event's did.
-    const key = `${'from' in r ? r.from : 'u'}|${'to' in r ? r.to : 'u'}`;
-    let shared = this.ranges.get(key);
-    if (!shared) this.ranges.set(key, (shared = { ...r }));
+    const from: RangeEnd = 'from' in r ? r.from : MISSING;
+    const to: RangeEnd = 'to' in r ? r.to : MISSING;
+    let byTo = this.ranges.get(from);
+    if (!byTo) this.ranges.set(from, (byTo = new Map()));
+    let shared = byTo.get(to);
+    if (!shared) byTo.set(to, (shared = { ...r }));
     return shared;
   }
 
