@@ -67,6 +67,8 @@ export class CriteriaPool {
   /** Distinct places by code (a code has few: its radii and names), each with a number for the lists' keys. */
   private readonly places = new Map<string, Array<{ place: WatchdogPlace; id: number }>>();
   private placeCount = 0;
+  /** Lists of one place by the place's number (most watchdogs name one), longer ones by their numbers joined. */
+  private readonly singlePlaceLists = new Map<number, WatchdogPlace[]>();
   private readonly placeLists = new Map<string, WatchdogPlace[]>();
   private readonly words = new Map<string, WatchdogCriteria['words']>();
 
@@ -119,8 +121,8 @@ export class CriteriaPool {
   private placeList(places: WatchdogPlace[]): WatchdogPlace[] {
     if (places.length === 1) {
       const { place, id } = this.place(places[0]);
-      let list = this.placeLists.get(String(id));
-      if (!list) this.placeLists.set(String(id), (list = [place]));
+      let list = this.singlePlaceLists.get(id);
+      if (!list) this.singlePlaceLists.set(id, (list = [place]));
       return list;
     }
     const shared = places.map((p) => this.place(p));
