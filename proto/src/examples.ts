@@ -159,6 +159,7 @@ export const EXAMPLES: { [T in EventType]: EventData<T> } = {
     currency: 'CZK', issuedAt: at, correctsNumber: null,
   },
   'ad-credit.purchased': { paymentId: 'pay_2', userId: 'u_2', email: 'inzerce@example.cz', locale: 'cs', amount: 500_000, at },
+  'bucket-counts.changed': { counts: [{ id: 'm:582786|Sale', version: 42 }, { id: 'g2:612:287|Sale', version: 7 }], by: 'analytics-7f3c' },
   'ad-campaign.changed': {
     campaignId: 'cmp_1', advertiserId: 'u_2', status: 'approved', reason: null, startsAt: at, endsAt: '2026-12-22T08:00:00.000Z', at,
   },

@@ -15,6 +15,7 @@ export * from './events/user';
 export * from './events/billing';
 export * from './events/ads';
 export * from './events/admin';
+export * from './events/analytics';
 export * from './api/ads';
 export * from './domain/plans';
 export * from './domain/billing-info';

@@ -8,6 +8,7 @@ import { WatchdogChangedV1 } from './events/watchdog';
 import { parseWatchdogChangedFast } from './events/watchdog-fast';
 import { AdCampaignChangedV1, AdCreditPurchasedV1 } from './events/ads';
 import { AdminActionRecordedV1 } from './events/admin';
+import { BucketCountsChangedV1 } from './events/analytics';
 import { PORTALS } from './domain/enums';
 
 type EventDefinition = {
@@ -50,6 +51,8 @@ export const EVENTS = {
   'ad-campaign.changed': { type: 'ad-campaign.changed', version: 1, schema: AdCampaignChangedV1, partitions: 1, cleanup: 'compact', key: 'campaign id' },
   // Admin actions of services other than the account service, for the account's audit log.
   'admin-action.recorded': { type: 'admin-action.recorded', version: 1, schema: AdminActionRecordedV1, partitions: 1, cleanup: 'delete', key: 'target id' },
+  // One partition: every analytics instance reads all of it, in the order written.
+  'bucket-counts.changed': { type: 'bucket-counts.changed', version: 1, schema: BucketCountsChangedV1, partitions: 1, cleanup: 'delete', key: 'writing instance' },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENTS;

@@ -4,6 +4,7 @@ import type { AnalyticsConfig } from './config';
 import { onOfferEvent } from './handlers/on-offer-event.handler';
 import { createAnalyticsApi } from './http/analytics-api';
 import { CachedReadModel } from './reports/cached-read-model';
+import { followCountsNotices } from './reports/counts-notices';
 import { PriceEstimates } from './reports/price-estimates';
 import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
@@ -19,11 +20,13 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const facts = new OfferFactRepository(db!);
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
+  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 5), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 4) / 5) });
+  const notices = await followCountsNotices(bus, readModel, log, shutdown);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
     fromBeginning: true,
-    handle: onOfferEvent(facts, buckets, new PendingWithdrawalRepository(db!)),
+    handle: onOfferEvent(facts, buckets, new PendingWithdrawalRepository(db!), notices.announce),
   });
 
   const gazetteer = getGazetteer();
@@ -31,9 +34,8 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     const p = gazetteer.placeByCode(kind, code);
     return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
   };
-  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 5), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 4) / 5) });
   const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
-  return { details: () => ({ apiPort: api.port, reportReads: readModel.stats }) };
+  return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats }) };
 }

@@ -143,6 +143,40 @@ describe('price reports over the API, fed by offer events', () => {
     expect(some.data.months.reduce((s, m) => s + m.n, 0)).toBeLessThan(34);
   });
 
+  it('keeps reports current on every instance from the changed counts each announces, answering the rest from memory', async () => {
+    // A second instance shares the offer events' group: each files some of the offers, and learns of
+    // the other's only from `bucket-counts.changed`; both hold the counts they read and trust them.
+    const second = await runService(analyticsService, t.env, { trapSignals: false });
+    try {
+      const healthOf = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { details: { apiPort: number; reportCopies: string; reportReads: { countsHits: number; noticed: number } } }).details;
+      const ports = [service.healthPort, second.healthPort];
+      await waitForValue('both instances following', async () => ((await Promise.all(ports.map(healthOf))).every((d) => d.reportCopies === 'following') ? true : null), 30_000);
+      const bases = [base, `http://127.0.0.1:${(await healthOf(second.healthPort)).apiPort}`];
+      const rents = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => offerIn(from + i, KDYNE, { id: `rent-${t.id}-${from + i}`, adType: 'Rent', price: 15_000 + (from + i) * 100 }));
+      const publishAll = (offers: Offer[]) => Promise.all(offers.map((o) => bus.publish('offer.published', o.id, { offer: o, fetchedAt: o.createdAt })));
+      const rentReports = () => Promise.all(bases.map(async (b) => {
+        const res = await fetch(`${b}/analytics/report?placeKind=municipality&placeCode=${KDYNE.code}&adType=Rent`, { headers: { authorization: session(ROLES.PROFI) } });
+        return ((await res.json()) as { data: ReportAnswer }).data.report.n;
+      }));
+      const bothAt = (n: number) => waitForValue(`${n} rents on both instances`, async () => ((await rentReports()).every((x) => x === n) ? true : null), 60_000);
+
+      await publishAll(rents(0, 30));
+      await bothAt(30);
+      const hitsBefore = (await Promise.all(ports.map(healthOf))).map((d) => d.reportReads.countsHits);
+      await rentReports();
+      const after = await Promise.all(ports.map(healthOf));
+      // Asked again with nothing new: answered from the copies held.
+      after.forEach((d, i) => expect(d.reportReads.countsHits).toBeGreaterThan(hitsBefore[i]));
+
+      // Three more, filed by either instance: both drop their copies on the notices and read the new counts.
+      await publishAll(rents(30, 33));
+      await bothAt(33);
+      for (const d of await Promise.all(ports.map(healthOf))) expect(d.reportReads.noticed).toBeGreaterThan(0);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('refuses bad input with the field and what is wrong', async () => {
     const both = await get(`placeKind=municipality&placeCode=${KDYNE.code}&lat=49.4&lon=13`);
     expect(both.status).toBe(400);

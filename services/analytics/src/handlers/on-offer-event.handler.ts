@@ -3,7 +3,7 @@ import type { Envelope, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } fro
 import { applyOfferEvent, bucketKeysOf, type OfferEvent } from '../domain/apply-event';
 import { sameFact, type OfferFact } from '../domain/offer-fact';
 import { contribute, type BucketCells } from '../domain/price-bucket';
-import type { BucketKey } from '../repositories/price-bucket.repository';
+import type { BucketKey, CountsVersion } from '../repositories/price-bucket.repository';
 
 export type FactStore = {
   findByOfferId(offerId: string): Promise<OfferFact | null>;
@@ -14,7 +14,16 @@ export type PendingWithdrawals = {
   save(offerId: string, withdrawnAt: number): Promise<void>;
   delete(offerId: string): Promise<void>;
 };
-export type BucketStore = { update(key: BucketKey, change: (cells: BucketCells) => void): Promise<void> };
+export type BucketStore = { update(key: BucketKey, change: (cells: BucketCells) => void): Promise<CountsVersion | null> };
+/** Tells every instance's reports which counts documents changed (`bucket-counts.changed`). */
+export type CountsNotice = (counts: CountsVersion[]) => Promise<void>;
+
+/** One entry per counts document, at the last version written (one offer's buckets of several months share a document). */
+function latestOf(changed: readonly CountsVersion[]): CountsVersion[] {
+  const latest = new Map<string, number>();
+  for (const c of changed) latest.set(c.id, Math.max(c.version, latest.get(c.id) ?? 0));
+  return [...latest].map(([id, version]) => ({ id, version }));
+}
 
 type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdrawnV1>;
 
@@ -36,11 +45,13 @@ export function bucketChanges(before: OfferFact | null, after: OfferFact): Map<s
 }
 
 /**
- * Read the offer's fact, apply the event, move its contribution between buckets, write the fact.
- * A redelivery finds the fact already written and changes nothing. A crash between the bucket
- * writes and the fact write counts the offer twice in its buckets until a rebuild (README).
+ * Read the offer's fact, apply the event, move its contribution between buckets, write the fact,
+ * then say which counts changed. A redelivery finds the fact already written and changes nothing.
+ * A crash between the bucket writes and the fact write counts the offer twice in its buckets
+ * until a rebuild (README); the notice goes last so that failing to send it cannot cause that
+ * (a notice lost for good leaves a copy held by reports stale until it expires).
  */
-export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: PendingWithdrawals) {
+export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: PendingWithdrawals, notice: CountsNotice = async () => {}) {
   return async (envelope: AnyOfferEnvelope, ctx: HandlerContext): Promise<HandlerResult> => {
     const event = { type: envelope.type, payload: envelope.data } as OfferEvent;
     const offerId = event.type === 'offer.withdrawn' ? event.payload.offerId : event.payload.offer.id;
@@ -52,14 +63,17 @@ export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: Pe
     const pendingWithdrawnAt = before ? null : await pending.findByOfferId(offerId);
     const after = applyOfferEvent(before, event, pendingWithdrawnAt);
     if (!after || sameFact(before, after)) return 'skipped';
+    const changed: CountsVersion[] = [];
     for (const change of bucketChanges(before, after).values()) {
-      await buckets.update(change.key, (cells) => {
+      const counts = await buckets.update(change.key, (cells) => {
         for (const f of change.out) contribute(cells, f, -1);
         for (const f of change.in) contribute(cells, f, 1);
       });
+      if (counts) changed.push(counts);
     }
     await facts.save(after, before);
     if (pendingWithdrawnAt !== null) await pending.delete(offerId);
+    await notice(latestOf(changed)).catch((err: Error) => ctx.log.warn({ err, offerId }, 'changed counts not announced; reports may hold old copies until they expire'));
     ctx.log.debug({ offerId, type: event.type }, 'offer fact and buckets saved');
     return 'processed';
   };

@@ -16,15 +16,21 @@ function source() {
     const doc = counts.get('m:1|Sale') ?? { id: 'm:1|Sale', placeKey: 'm:1', version: 0, months: {}, chars: 100 };
     counts.set('m:1|Sale', { ...doc, version: doc.version + 1, months: { ...doc.months, [month]: { Apartment: { v: version, l: { '2+kk': n } } } } });
   };
+  /** While set, counts reads wait for it (a read in flight). */
+  let gate: Promise<void> | null = null;
   const db: VersionedSource = {
     rawCountsByIds: async (ids) => {
       reads.counts.push(...ids);
-      return ids.flatMap((id) => { const c = counts.get(id); return c ? [{ id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }] : []; });
+      const snapshot = ids.map((id) => counts.get(id)).filter((c) => c !== undefined).map((c) => ({ id: c.id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }));
+      if (gate) await gate;
+      return snapshot;
     },
+
     bucketsByIds: async (ids) => { reads.buckets.push(...ids); return ids.flatMap((id) => (buckets.has(id) ? [structuredClone(buckets.get(id)!)] : [])); },
     findForPlaces: async () => [],
   };
-  return { db, write, reads };
+  const countsVersion = () => ({ id: 'm:1|Sale', version: counts.get('m:1|Sale')?.version ?? 0 });
+  return { db, write, reads, countsVersion, hold: (p: Promise<void> | null) => (gate = p) };
 }
 
 describe('CachedReadModel', () => {
@@ -52,7 +58,7 @@ describe('CachedReadModel', () => {
     const after = await read();
     expect(after.buckets.map((b) => [b.month, b.cells['2+kk']!.n]).sort()).toEqual([['2026-10', 5], ['2026-11', 8]]);
     expect(reads.buckets.slice(2)).toEqual(['m:1|Sale|Apartment|2026-11']);
-    expect(model.stats).toEqual({ countsHits: 1, countsReads: 2, bucketHits: 3, bucketReads: 3 });
+    expect(model.stats).toEqual({ countsHits: 1, countsReads: 2, bucketHits: 3, bucketReads: 3, noticed: 0 });
   });
 
   it('reads only the months asked for and keeps within its bound', async () => {
@@ -67,5 +73,76 @@ describe('CachedReadModel', () => {
     // Three buckets never fit in room for two: each round reads at least one again.
     expect(reads.buckets.length).toBeGreaterThan(3);
     expect(reads.buckets.every((id) => id >= 'm:1|Sale|Apartment|2026-09')).toBe(true);
+  });
+
+  describe('following the changed counts', () => {
+    const read = async (model: CachedReadModel, place = 'm:1') => {
+      const counts = await model.findCounts([place], 'Sale', '2026-09', '2026-11');
+      return (await model.findBuckets('Sale', counts)).map((b) => [b.month, b.cells['2+kk']!.n]).sort();
+    };
+
+    it('answers from memory without asking the database until a notice names a newer version', async () => {
+      const { db, write, reads, countsVersion } = source();
+      write('2026-10', 5);
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      model.follow();
+      expect(await read(model)).toEqual([['2026-10', 5]]);
+      expect(await read(model)).toEqual([['2026-10', 5]]);
+      expect(reads.counts).toEqual(['m:1|Sale']);
+
+      // Written but not yet announced: the copy held still answers.
+      write('2026-11', 7);
+      expect(await read(model)).toEqual([['2026-10', 5]]);
+      model.changed([countsVersion()]);
+      expect(await read(model)).toEqual([['2026-10', 5], ['2026-11', 7]]);
+      expect(reads).toEqual({ counts: ['m:1|Sale', 'm:1|Sale'], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
+
+      // A notice of a version already held (a redelivery, an older write) drops nothing.
+      model.changed([countsVersion()]);
+      await read(model);
+      expect(reads.counts).toHaveLength(2);
+    });
+
+    it('does not keep a copy read while a newer version was announced', async () => {
+      const { db, write, reads, countsVersion, hold } = source();
+      write('2026-10', 5);
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      model.follow();
+      let release!: () => void;
+      hold(new Promise((resolve) => (release = resolve)));
+      const inFlight = read(model);
+      // The read took version 1; version 2 is written and announced before its answer arrives.
+      write('2026-10', 6);
+      model.changed([countsVersion()]);
+      hold(null);
+      release();
+      await inFlight;
+      expect(await read(model)).toEqual([['2026-10', 6]]);
+      expect(reads.counts).toEqual(['m:1|Sale', 'm:1|Sale']);
+    });
+
+    it('holds a place without offers as empty until its first counts are announced', async () => {
+      const { db, write, reads, countsVersion } = source();
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      model.follow();
+      expect(await read(model)).toEqual([]);
+      expect(await read(model)).toEqual([]);
+      expect(reads.counts).toEqual(['m:1|Sale']);
+      write('2026-11', 2);
+      model.changed([countsVersion()]);
+      expect(await read(model)).toEqual([['2026-11', 2]]);
+    });
+
+    it('checks every copy again once it stops following', async () => {
+      const { db, write, reads } = source();
+      write('2026-10', 5);
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      model.follow();
+      await read(model);
+      model.unfollow();
+      write('2026-10', 9);
+      expect(await read(model)).toEqual([['2026-10', 9]]);
+      expect(reads.counts).toEqual(['m:1|Sale', 'm:1|Sale']);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AdType, RealEstateType } from '@rr/proto';
 import type { StoredBucket } from '../domain/bucket-report';
-import { countsIdOf, countsInWindow, idOf, type BucketCount, type CountsByMonth, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
+import { countsIdOf, countsInWindow, idOf, type BucketCount, type CountsByMonth, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
 
 /** What the cache reads from the database (the repository). */
 export type VersionedSource = {
@@ -13,30 +13,87 @@ export type VersionedSource = {
 type Entry<T> = { version: number; value: T };
 
 /**
+ * A copy held while following is trusted this long at most: the bound on staleness should a
+ * notice be lost for good (its writer failed to send it).
+ */
+export const FOLLOWED_COPY_TTL_MS = 10 * 60_000;
+/** Versions announced, remembered for reads that were in flight when their notice came. */
+const ANNOUNCED_KEPT = 100_000;
+
+/**
  * The read model as reports read it, with the counts and bucket documents they read kept decoded
  * in memory between reports, each under the version it was read at (docs/decisions.md, "Report
- * reads"). Versions make it correct under new offer events written by any instance: every report
- * reads its counts documents (one read by `_id`) and parses only those whose version differs from
- * the copy held, and a counts entry names its bucket's version, so a cached bucket of another
- * version is read again. Bounded by the characters of the stored JSON (an LRU), whatever the history.
+ * reads"). A counts entry names its bucket's version, so a cached bucket of another version is
+ * read again: the counts decide what is current. For the counts there are two modes.
+ * - *Checking* (at start, or when the notices stop): every report reads its counts documents
+ *   (one read by `_id`) and parses only those whose version differs from the copy held.
+ * - *Following* (`follow`): every change of a counts document is announced to every instance
+ *   (`bucket-counts.changed`, `changed`), so a copy held is current until a notice says
+ *   otherwise, and a report whose documents are all held reads nothing from the database.
+ * Bounded by the characters of the stored JSON (an LRU), whatever the history.
  */
 export class CachedReadModel {
   private readonly counts: LRUCache<string, Entry<StoredCounts>>;
   private readonly buckets: LRUCache<string, Entry<VersionedBucket>>;
+  private readonly announced = new LRUCache<string, number>({ max: ANNOUNCED_KEPT });
+  private following = false;
   /** Reads answered from memory and from the database, for the health details and the benchmark. */
-  readonly stats = { countsHits: 0, countsReads: 0, bucketHits: 0, bucketReads: 0 };
+  readonly stats = { countsHits: 0, countsReads: 0, bucketHits: 0, bucketReads: 0, noticed: 0 };
 
   constructor(private readonly source: VersionedSource, limits: { countsChars: number; bucketChars: number }) {
     this.counts = new LRUCache({ maxSize: limits.countsChars, sizeCalculation: (e) => Math.max(1, e.value.chars) });
     this.buckets = new LRUCache({ maxSize: limits.bucketChars, sizeCalculation: (e) => Math.max(1, e.value.chars) });
   }
 
+  get isFollowing(): boolean {
+    return this.following;
+  }
+
+  /**
+   * Every change from now on will be announced (the instance read its own probe back): trust
+   * the copies read from here on. Those held from before were checked only when last read.
+   */
+  follow(): void {
+    this.counts.clear();
+    this.following = true;
+  }
+
+  /** The notices stopped coming (their consumer failed): check every copy again. */
+  unfollow(): void {
+    this.following = false;
+  }
+
+  /** Counts documents written at these versions: older copies go. */
+  changed(counts: readonly CountsVersion[]): void {
+    for (const { id, version } of counts) {
+      this.stats.noticed++;
+      if (version > (this.announced.get(id) ?? 0)) this.announced.set(id, version);
+      const held = this.counts.peek(id);
+      if (held && held.version < version) this.counts.delete(id);
+    }
+  }
+
   /** Offers per layout of every bucket of the place keys within the months (as the repository's `findCounts`), each with its bucket's version. */
   async findCounts(placeKeys: readonly string[], adType: AdType, fromMonth: string, toMonth: string): Promise<BucketCount[]> {
     const ids = [...new Set(placeKeys.map((k) => countsIdOf(k, adType)))];
-    // One read of the documents as stored; only those newer than the copy held are parsed.
     const docs: StoredCounts[] = [];
-    for (const raw of await this.source.rawCountsByIds(ids)) {
+    let toRead = ids;
+    const following = this.following;
+    if (following) {
+      toRead = [];
+      for (const id of ids) {
+        const entry = this.counts.get(id);
+        if (entry) {
+          docs.push(entry.value);
+          this.stats.countsHits++;
+        } else toRead.push(id);
+      }
+      if (toRead.length === 0) return countsInWindow(docs, fromMonth, toMonth);
+    }
+    // One read of the documents as stored; only those newer than the copy held are parsed.
+    const found = new Set<string>();
+    for (const raw of await this.source.rawCountsByIds(toRead)) {
+      found.add(raw.id);
       const entry = this.counts.get(raw.id);
       if (entry && entry.version === raw.version) {
         docs.push(entry.value);
@@ -44,11 +101,19 @@ export class CachedReadModel {
         continue;
       }
       const doc = { id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length };
-      this.counts.set(raw.id, { version: raw.version, value: doc });
+      this.keep(doc, following);
       this.stats.countsReads++;
       docs.push(doc);
     }
+    // A place key without offers yet is held as empty while following: its first offer's notice (version 1) ends that.
+    if (following) for (const id of toRead) if (!found.has(id)) this.keep({ id, placeKey: '', version: 0, months: {}, chars: id.length }, true);
     return countsInWindow(docs, fromMonth, toMonth);
+  }
+
+  private keep(doc: StoredCounts, following: boolean): void {
+    // A notice newer than what was read came while the read was in flight: the copy is old already.
+    if (following && (this.announced.get(doc.id) ?? 0) > doc.version) return;
+    this.counts.set(doc.id, { version: doc.version, value: doc }, following ? { ttl: FOLLOWED_COPY_TTL_MS } : {});
   }
 
   /** The buckets the counts entries name, from memory when the copy is the entry's version, the rest in one read by id. */

@@ -26,6 +26,8 @@ export type FiledBucket = { key: BucketKey; cells: BucketCells };
 export type FiledCounts = { placeKey: string; adType: AdType; months: Record<string, Partial<Record<RealEstateType, LayoutCounts>>> };
 const BULK = 1_000;
 
+/** A counts document's `_id` and a version it was written at. */
+export type CountsVersion = { id: string; version: number };
 /** The `_id` of a place key's counts document. */
 export const countsIdOf = (placeKey: string, adType: AdType) => `${placeKey}|${adType}`;
 
@@ -101,8 +103,11 @@ export class PriceBucketRepository {
     return docs.map((d) => ({ id: d._id, version: d.version, placeKey: d.placeKey, realEstateType: d.realEstateType as RealEstateType, month: d.month, cells: JSON.parse(d.cells) as BucketCells, chars: d.cells.length }));
   }
 
-  /** Applies `change` to one bucket, retrying when another writer got there first; then its counts. */
-  async update(key: BucketKey, change: (cells: BucketCells) => void): Promise<void> {
+  /**
+   * Applies `change` to one bucket, retrying when another writer got there first; then its
+   * counts. Returns the counts document's new version (null when a later writer's were there).
+   */
+  async update(key: BucketKey, change: (cells: BucketCells) => void): Promise<CountsVersion | null> {
     const _id = idOf(key);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const doc = await this.model.findOne({ _id }, { cells: 1, version: 1 }).lean<Pick<PriceBucketDoc, 'cells' | 'version'>>();
@@ -120,33 +125,32 @@ export class PriceBucketRepository {
         const res = await this.model.updateOne({ _id, version: doc.version }, { $set: { cells: JSON.stringify(cells), version } });
         if (res.modifiedCount !== 1) continue;
       }
-      await this.saveCounts(key, layoutCountsOf(cells), version);
-      return;
+      return this.saveCounts(key, layoutCountsOf(cells), version);
     }
     throw new Error(`price bucket ${_id} kept changing under ${MAX_ATTEMPTS} attempts`);
   }
 
   /** Files a bucket's counts under its place key unless a later version's are already there. */
-  private async saveCounts(key: BucketKey, layouts: LayoutCounts, version: number): Promise<void> {
-    const _id = `${key.placeKey}|${key.adType}`;
+  private async saveCounts(key: BucketKey, layouts: LayoutCounts, version: number): Promise<CountsVersion | null> {
+    const _id = countsIdOf(key.placeKey, key.adType);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const doc = await this.counts.findOne({ _id }, { months: 1, version: 1 }).lean<Pick<BucketCountDoc, 'months' | 'version'>>();
       const months = doc ? (JSON.parse(doc.months) as CountsByMonth) : {};
       const entry = months[key.month]?.[key.realEstateType];
-      if (entry && entry.v >= version) return;
+      if (entry && entry.v >= version) return null;
       (months[key.month] ??= {})[key.realEstateType] = { v: version, l: layouts };
       keepReportMonths(months);
       if (!doc) {
         try {
           await this.counts.create({ _id, placeKey: key.placeKey, adType: key.adType, months: JSON.stringify(months), version: 1 });
-          return;
+          return { id: _id, version: 1 };
         } catch (err) {
           if ((err as { code?: number }).code === DUPLICATE_KEY) continue;
           throw err;
         }
       }
       const res = await this.counts.updateOne({ _id, version: doc.version }, { $set: { months: JSON.stringify(months), version: doc.version + 1 } });
-      if (res.modifiedCount === 1) return;
+      if (res.modifiedCount === 1) return { id: _id, version: doc.version + 1 };
     }
     throw new Error(`bucket counts ${_id} kept changing under ${MAX_ATTEMPTS} attempts`);
   }
