@@ -1,10 +1,11 @@
 import { getGazetteer } from '@rr/gazetteer';
-import { listen, type ServiceContext } from '@rr/kit';
+import { listen, type Logger, type ServiceContext, type Shutdown } from '@rr/kit';
 import type { AnalyticsConfig } from './config';
 import { onOfferEvent } from './handlers/on-offer-event.handler';
 import { createAnalyticsApi } from './http/analytics-api';
 import { CachedReadModel } from './reports/cached-read-model';
 import { followCountsNotices } from './reports/counts-notices';
+import { reportWindow } from './domain/report-window';
 import { PriceEstimates } from './reports/price-estimates';
 import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
@@ -34,8 +35,31 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     const p = gazetteer.placeByCode(kind, code);
     return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
   };
+  if (config.REPORT_WARM_MONTHS > 0) warmOnceFollowing(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown);
   const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
   return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats }) };
+}
+
+/**
+ * Once the copies follow the changed counts, reads the window's counts and buckets into them in
+ * the background, so that reports of any place answer from memory (docs/decisions.md, "Report reads").
+ */
+function warmOnceFollowing(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): void {
+  const stop = new AbortController();
+  const wait = setInterval(() => {
+    if (!readModel.isFollowing) return;
+    clearInterval(wait);
+    const started = Date.now();
+    const { fromMonth, toMonth } = reportWindow(started, months);
+    readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
+      (warmed) => log.info({ ...warmed, seconds: Math.round((Date.now() - started) / 100) / 10 }, 'report copies warmed'),
+      (err: Error) => log.warn({ err }, 'warming the report copies stopped; reports read what they miss'),
+    );
+  }, 200);
+  shutdown.add('report-warming', () => {
+    clearInterval(wait);
+    stop.abort();
+  });
 }

@@ -11,6 +11,11 @@ export const AnalyticsConfig = BaseConfig.extend({
    * characters of their stored JSON (a fifth for counts); decoded they take ~3× as many bytes.
    */
   REPORT_CACHE_CHARS: z.coerce.number().int().min(0).default(40_000_000),
+  /**
+   * Months of counts and buckets read into the reports' copies at start, once they follow the
+   * changed counts (3: the default window; 0: none, copies fill as reports read).
+   */
+  REPORT_WARM_MONTHS: z.coerce.number().int().min(0).max(24).default(3),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters'),
 });
 export type AnalyticsConfig = z.infer<typeof AnalyticsConfig>;

@@ -29,8 +29,12 @@ function source() {
     bucketsByIds: async (ids) => { reads.buckets.push(...ids); return ids.flatMap((id) => (buckets.has(id) ? [structuredClone(buckets.get(id)!)] : [])); },
     findForPlaces: async () => [],
   };
+  /** Every counts document as stored, one page. */
+  async function* pages() {
+    yield [...counts.values()].map((c) => ({ id: c.id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }));
+  }
   const countsVersion = () => ({ id: 'm:1|Sale', version: counts.get('m:1|Sale')?.version ?? 0 });
-  return { db, write, reads, countsVersion, hold: (p: Promise<void> | null) => (gate = p) };
+  return { db, write, reads, pages, countsVersion, hold: (p: Promise<void> | null) => (gate = p) };
 }
 
 describe('CachedReadModel', () => {
@@ -143,6 +147,31 @@ describe('CachedReadModel', () => {
       write('2026-10', 9);
       expect(await read(model)).toEqual([['2026-10', 9]]);
       expect(reads.counts).toEqual(['m:1|Sale', 'm:1|Sale']);
+    });
+  });
+
+  describe('warming', () => {
+    it('reads every counts document and the window\'s buckets they name, so reports then read nothing', async () => {
+      const { db, write, reads, pages } = source();
+      for (const month of ['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']) write(month, 3);
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      model.follow();
+      expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 1, buckets: 2 });
+      expect(reads).toEqual({ counts: [], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
+      const counts = await model.findCounts(['m:1'], 'Sale', '2026-10', '2026-11');
+      expect((await model.findBuckets('Sale', counts)).map((b) => b.month).sort()).toEqual(['2026-10', '2026-11']);
+      expect(reads).toEqual({ counts: [], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
+    });
+
+    it('warms nothing unless it follows, and stops when asked', async () => {
+      const { db, write, pages } = source();
+      write('2026-11', 3);
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 0, buckets: 0 });
+      model.follow();
+      const stop = new AbortController();
+      stop.abort();
+      expect(await model.warm(pages(), '2026-10', '2026-11', stop.signal)).toEqual({ counts: 0, buckets: 0 });
     });
   });
 });

@@ -17,6 +17,8 @@ type Entry<T> = { version: number; value: T };
  * notice be lost for good (its writer failed to send it).
  */
 export const FOLLOWED_COPY_TTL_MS = 10 * 60_000;
+/** Buckets a read while warming. */
+const WARM_READ = 500;
 /** Versions announced, remembered for reads that were in flight when their notice came. */
 const ANNOUNCED_KEPT = 100_000;
 
@@ -113,7 +115,40 @@ export class CachedReadModel {
   private keep(doc: StoredCounts, following: boolean): void {
     // A notice newer than what was read came while the read was in flight: the copy is old already.
     if (following && (this.announced.get(doc.id) ?? 0) > doc.version) return;
+    if ((this.counts.peek(doc.id)?.version ?? -1) > doc.version) return;
     this.counts.set(doc.id, { version: doc.version, value: doc }, following ? { ttl: FOLLOWED_COPY_TTL_MS } : {});
+  }
+
+  /**
+   * Fills the copies while following: every counts document, and the buckets of the months
+   * given that they name, a page at a time, each bucket read followed by a pause as long as it
+   * took (so warming takes at most about half of the database's time). Stops early when the
+   * copies stop being followed or `signal` aborts; what does not fit the bounds is dropped as usual.
+   */
+  async warm(pages: AsyncIterable<RawCounts[]>, fromMonth: string, toMonth: string, signal?: AbortSignal): Promise<{ counts: number; buckets: number }> {
+    const warmed = { counts: 0, buckets: 0 };
+    const going = () => this.following && !signal?.aborted;
+    for await (const page of pages) {
+      if (!going()) break;
+      const docs = page.map((raw) => ({ id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length }));
+      for (const doc of docs) this.keep(doc, true);
+      warmed.counts += docs.length;
+      const ids: string[] = [];
+      for (const doc of docs) {
+        const adType = doc.id.slice(doc.id.lastIndexOf('|') + 1) as AdType;
+        for (const c of countsInWindow([doc], fromMonth, toMonth)) {
+          const id = idOf({ ...c, adType });
+          if (this.buckets.peek(id)?.version !== c.version) ids.push(id);
+        }
+      }
+      for (let i = 0; i < ids.length && going(); i += WARM_READ) {
+        const started = Date.now();
+        for (const b of await this.source.bucketsByIds(ids.slice(i, i + WARM_READ))) this.buckets.set(b.id, { version: b.version, value: b });
+        warmed.buckets += Math.min(WARM_READ, ids.length - i);
+        await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
+      }
+    }
+    return warmed;
   }
 
   /** The buckets the counts entries name, from memory when the copy is the entry's version, the rest in one read by id. */

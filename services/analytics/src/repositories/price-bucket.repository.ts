@@ -94,6 +94,20 @@ export class PriceBucketRepository {
     return docs.map((d) => ({ id: d._id, placeKey: d.placeKey, version: d.version, json: d.months }));
   }
 
+  /** Every counts document as stored, a page at a time (warming the reports' copies at start): one read of the whole collection. */
+  async *rawCountsPages(pageSize: number): AsyncGenerator<RawCounts[]> {
+    let page: RawCounts[] = [];
+    const cursor = this.counts.find({}, { placeKey: 1, months: 1, version: 1 }).lean<Pick<BucketCountDoc, '_id' | 'placeKey' | 'months' | 'version'>>().cursor({ batchSize: pageSize });
+    for await (const d of cursor) {
+      page.push({ id: d._id, placeKey: d.placeKey, version: d.version, json: d.months });
+      if (page.length === pageSize) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
   /** Buckets by `_id` (`idOf`), each with the version it was read at, in one read. */
   async bucketsByIds(ids: readonly string[]): Promise<VersionedBucket[]> {
     if (ids.length === 0) return [];
