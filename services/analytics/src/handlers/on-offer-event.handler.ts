@@ -15,8 +15,8 @@ export type PendingWithdrawals = {
   delete(offerId: string): Promise<void>;
 };
 export type BucketStore = { update(key: BucketKey, change: (cells: BucketCells) => void): Promise<CountsVersion | null> };
-/** Tells every instance's reports which counts documents changed (`bucket-counts.changed`). */
-export type CountsNotice = (counts: CountsVersion[]) => Promise<void>;
+/** Tells every instance's reports which counts documents changed (`bucket-counts.changed`), without waiting for the send. */
+export type CountsNotice = (counts: CountsVersion[]) => void;
 
 /** One entry per counts document, at the last version written (one offer's buckets of several months share a document). */
 function latestOf(changed: readonly CountsVersion[]): CountsVersion[] {
@@ -51,7 +51,7 @@ export function bucketChanges(before: OfferFact | null, after: OfferFact): Map<s
  * until a rebuild (README); the notice goes last so that failing to send it cannot cause that
  * (a notice lost for good leaves a copy held by reports stale until it expires).
  */
-export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: PendingWithdrawals, notice: CountsNotice = async () => {}) {
+export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: PendingWithdrawals, notice: CountsNotice = () => {}) {
   return async (envelope: AnyOfferEnvelope, ctx: HandlerContext): Promise<HandlerResult> => {
     const event = { type: envelope.type, payload: envelope.data } as OfferEvent;
     const offerId = event.type === 'offer.withdrawn' ? event.payload.offerId : event.payload.offer.id;
@@ -73,7 +73,7 @@ export function onOfferEvent(facts: FactStore, buckets: BucketStore, pending: Pe
     }
     await facts.save(after, before);
     if (pendingWithdrawnAt !== null) await pending.delete(offerId);
-    await notice(latestOf(changed)).catch((err: Error) => ctx.log.warn({ err, offerId }, 'changed counts not announced; reports may hold old copies until they expire'));
+    notice(latestOf(changed));
     ctx.log.debug({ offerId, type: event.type }, 'offer fact and buckets saved');
     return 'processed';
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Bus, Logger, Shutdown } from '@rr/kit';
+import { CoalescingPublisher, type Bus, type Logger, type Shutdown } from '@rr/kit';
 import type { CountsVersion } from '../repositories/price-bucket.repository';
 import type { CachedReadModel } from './cached-read-model';
 
@@ -15,7 +15,7 @@ const PROBE_LAG_LIMIT_MS = 30_000;
  * announced after it will be read too, and the cache may trust its copies (`follow`). A probe
  * late by more than `PROBE_LAG_LIMIT_MS` sends the cache back to checking until one comes back.
  */
-export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, log: Logger, shutdown: Shutdown): Promise<{ announce: (counts: CountsVersion[]) => Promise<void> }> {
+export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, log: Logger, shutdown: Shutdown): Promise<{ announce: (counts: CountsVersion[]) => void }> {
   const instance = `analytics-${randomUUID()}`;
   let lastBack = Date.now();
   await bus.subscribe({
@@ -46,9 +46,12 @@ export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, 
     clearInterval(first);
     clearInterval(steady);
   });
+  // Not waited for by the offer events: notices of events handled while one is sent ride together in the next.
+  const notices = new CoalescingPublisher<CountsVersion[]>((lists) => bus.publishMany('bucket-counts.changed', lists.map((counts) => ({ key: instance, data: { counts, by: instance } }))));
   return {
-    announce: async (counts) => {
-      if (counts.length > 0) await bus.publish('bucket-counts.changed', instance, { counts, by: instance });
+    announce: (counts) => {
+      if (counts.length === 0) return;
+      notices.add(counts).catch((err: Error) => log.warn({ err, counts: counts.length }, 'changed counts not announced; other instances may hold old copies until they expire'));
     },
   };
 }

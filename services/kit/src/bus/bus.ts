@@ -87,6 +87,7 @@ type Received<T extends EventType> = { envelope: Envelope<EventData<T>>; message
 export type EndOffsets = Array<{ topic: string; partition: number; offset: string }>;
 
 const BACKOFF_CAP_MS = 10_000;
+const IDLE_FETCH_WAIT_MS = 500;
 /** How often a consumer without room looks again. */
 const ROOM_POLL_MS = 100;
 
@@ -286,7 +287,10 @@ export class Bus {
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 500, maxRetryTime: 5_000 },
       sessionTimeout: 15_000,
       heartbeatInterval: 1_000,
-      maxWaitTimeInMs: 100,
+      // How long the broker holds a fetch that finds nothing new (one that finds a message returns
+      // at once): an idle consumer asks five times a second rather than ten. Thirty idle consumers
+      // of a whole system cost ~22 % of a core in fetches at 100 ms (node and Kafka together).
+      maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
       ...(sub.fetchBytesPerPartition ? { maxBytesPerPartition: sub.fetchBytesPerPartition, maxBytes: Math.max(10_485_760, 4 * sub.fetchBytesPerPartition) } : {}),
     });
     this.consumers.push(consumer);
