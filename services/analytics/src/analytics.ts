@@ -21,7 +21,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const facts = new OfferFactRepository(db!);
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
-  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 5), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 4) / 5) });
+  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 3), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 2) / 3) });
   const notices = await followCountsNotices(bus, readModel, log, shutdown);
   await bus.subscribe({
     group: 'analytics.on-offer-event',

@@ -8,7 +8,7 @@ export const AnalyticsConfig = BaseConfig.extend({
   /** The account service's session secret: the caller's tier decides the report's depth (`analytics-depth.ts` in proto). */
   /**
    * Reports keep the counts and bucket documents they read decoded in memory, bounded by the
-   * characters of their stored JSON (a fifth for counts); decoded they take ~3× as many bytes.
+   * characters of their stored JSON (a third for counts); decoded they take 3–6× as many bytes.
    */
   REPORT_CACHE_CHARS: z.coerce.number().int().min(0).default(40_000_000),
   /**

@@ -2,19 +2,19 @@ import type { BucketCells } from '../domain/price-bucket';
 import type { StoredCounts, VersionedBucket } from '../repositories/price-bucket.repository';
 import { CachedReadModel, type VersionedSource } from './cached-read-model';
 
-/** A database of one place key's counts and its buckets, counting what is read whole. */
+/** A database of place keys' counts and their buckets (`m:1` unless said), counting what is read whole. */
 function source() {
   const counts = new Map<string, StoredCounts>();
   const buckets = new Map<string, VersionedBucket>();
   const reads = { counts: [] as string[], buckets: [] as string[] };
   const cells = (n: number): BucketCells => ({ '2+kk': { n, noPrice: 0, noArea: 0, ppm: {}, price: {}, ended: {}, listedSince: {} } });
   /** A bucket written (its version up by one) and its counts entry filed, as the repository's `update` does. */
-  const write = (month: string, n: number) => {
-    const id = `m:1|Sale|Apartment|${month}`;
+  const write = (month: string, n: number, placeKey = 'm:1') => {
+    const id = `${placeKey}|Sale|Apartment|${month}`;
     const version = (buckets.get(id)?.version ?? 0) + 1;
-    buckets.set(id, { id, version, placeKey: 'm:1', realEstateType: 'Apartment', month, cells: cells(n), chars: 100 });
-    const doc = counts.get('m:1|Sale') ?? { id: 'm:1|Sale', placeKey: 'm:1', version: 0, months: {}, chars: 100 };
-    counts.set('m:1|Sale', { ...doc, version: doc.version + 1, months: { ...doc.months, [month]: { Apartment: { v: version, l: { '2+kk': n } } } } });
+    buckets.set(id, { id, version, placeKey, realEstateType: 'Apartment', month, cells: cells(n), chars: 100 });
+    const doc = counts.get(`${placeKey}|Sale`) ?? { id: `${placeKey}|Sale`, placeKey, version: 0, months: {}, chars: 100 };
+    counts.set(`${placeKey}|Sale`, { ...doc, version: doc.version + 1, months: { ...doc.months, [month]: { Apartment: { v: version, l: { '2+kk': n } } } } });
   };
   /** While set, counts reads wait for it (a read in flight). */
   let gate: Promise<void> | null = null;
@@ -29,9 +29,9 @@ function source() {
     bucketsByIds: async (ids) => { reads.buckets.push(...ids); return ids.flatMap((id) => (buckets.has(id) ? [structuredClone(buckets.get(id)!)] : [])); },
     findForPlaces: async () => [],
   };
-  /** Every counts document as stored, one page. */
+  /** Every counts document as stored, a page each. */
   async function* pages() {
-    yield [...counts.values()].map((c) => ({ id: c.id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }));
+    for (const c of counts.values()) yield [{ id: c.id, placeKey: c.placeKey, version: c.version, json: JSON.stringify(c.months) }];
   }
   const countsVersion = () => ({ id: 'm:1|Sale', version: counts.get('m:1|Sale')?.version ?? 0 });
   return { db, write, reads, pages, countsVersion, hold: (p: Promise<void> | null) => (gate = p) };
@@ -161,6 +161,22 @@ describe('CachedReadModel', () => {
       const counts = await model.findCounts(['m:1'], 'Sale', '2026-10', '2026-11');
       expect((await model.findBuckets('Sale', counts)).map((b) => b.month).sort()).toEqual(['2026-10', '2026-11']);
       expect(reads).toEqual({ counts: [], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
+
+      // The warmed copy holds the window's months only: a longer window reads the whole document once.
+      const longer = async () => (await model.findCounts(['m:1'], 'Sale', '2026-07', '2026-11')).map((c) => c.month).sort();
+      expect(await longer()).toEqual(['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+      expect(await longer()).toHaveLength(5);
+      expect(reads.counts).toEqual(['m:1|Sale']);
+    });
+
+    it('reads buckets only while their copies have room', async () => {
+      const { db, write, reads, pages } = source();
+      for (const place of ['m:1', 'm:2']) for (const month of ['2026-10', '2026-11']) write(month, 3, place);
+      // Room for two buckets of 100 characters: the first place's two fill it, the second's are not read.
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 200 });
+      model.follow();
+      expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 2, buckets: 2 });
+      expect(reads.buckets).toEqual(['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11']);
     });
 
     it('warms nothing unless it follows, and stops when asked', async () => {

@@ -19,6 +19,22 @@ type Entry<T> = { version: number; value: T };
 export const FOLLOWED_COPY_TTL_MS = 10 * 60_000;
 /** Buckets a read while warming. */
 const WARM_READ = 500;
+/** Warming reads buckets until their copies take this share of their bound. */
+const WARM_FILL = 0.9;
+
+/** Whether a copy holds every month from `fromMonth` on. */
+const covers = (doc: StoredCounts, fromMonth: string) => !doc.since || doc.since <= fromMonth;
+
+/** A counts document with only the months from `fromMonth` on (warmed copies: most reports ask for the default window), its size in proportion. */
+function sinceMonth(doc: StoredCounts, fromMonth: string): StoredCounts {
+  const all = Object.keys(doc.months);
+  const later = all.filter((m) => m >= fromMonth);
+  if (later.length === all.length) return doc;
+  return { ...doc, months: Object.fromEntries(later.map((m) => [m, doc.months[m]])), chars: Math.max(1, Math.round((doc.chars * later.length) / all.length)), since: fromMonth };
+}
+
+/** A pause as long as the work since `started` took: warming takes at most about half of the time. */
+const pauseAsLongAs = (started: number) => new Promise((resolve) => setTimeout(resolve, Date.now() - started));
 /** Versions announced, remembered for reads that were in flight when their notice came. */
 const ANNOUNCED_KEPT = 100_000;
 
@@ -85,7 +101,7 @@ export class CachedReadModel {
       toRead = [];
       for (const id of ids) {
         const entry = this.counts.get(id);
-        if (entry) {
+        if (entry && covers(entry.value, fromMonth)) {
           docs.push(entry.value);
           this.stats.countsHits++;
         } else toRead.push(id);
@@ -97,7 +113,7 @@ export class CachedReadModel {
     for (const raw of await this.source.rawCountsByIds(toRead)) {
       found.add(raw.id);
       const entry = this.counts.get(raw.id);
-      if (entry && entry.version === raw.version) {
+      if (entry && entry.version === raw.version && covers(entry.value, fromMonth)) {
         docs.push(entry.value);
         this.stats.countsHits++;
         continue;
@@ -115,24 +131,30 @@ export class CachedReadModel {
   private keep(doc: StoredCounts, following: boolean): void {
     // A notice newer than what was read came while the read was in flight: the copy is old already.
     if (following && (this.announced.get(doc.id) ?? 0) > doc.version) return;
-    if ((this.counts.peek(doc.id)?.version ?? -1) > doc.version) return;
+    const held = this.counts.peek(doc.id);
+    if (held && (held.version > doc.version || (held.version === doc.version && covers(held.value, doc.since ?? '')))) return;
     this.counts.set(doc.id, { version: doc.version, value: doc }, following ? { ttl: FOLLOWED_COPY_TTL_MS } : {});
   }
 
   /**
-   * Fills the copies while following: every counts document, and the buckets of the months
-   * given that they name, a page at a time, each bucket read followed by a pause as long as it
-   * took (so warming takes at most about half of the database's time). Stops early when the
-   * copies stop being followed or `signal` aborts; what does not fit the bounds is dropped as usual.
+   * Fills the copies while following: every counts document (the months from `fromMonth` on),
+   * and the buckets of those months that they name while the bucket copies have room, a page at
+   * a time, each read followed by a pause as long as it took (so warming takes at most about half
+   * of the database's time). Stops early when the copies stop being followed or `signal` aborts.
    */
   async warm(pages: AsyncIterable<RawCounts[]>, fromMonth: string, toMonth: string, signal?: AbortSignal): Promise<{ counts: number; buckets: number }> {
     const warmed = { counts: 0, buckets: 0 };
     const going = () => this.following && !signal?.aborted;
-    for await (const page of pages) {
-      if (!going()) break;
-      const docs = page.map((raw) => ({ id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length }));
+    const iterator = pages[Symbol.asyncIterator]();
+    for (;;) {
+      let started = Date.now();
+      const next = await iterator.next();
+      if (next.done || !going()) break;
+      const docs = next.value.map((raw) => sinceMonth({ id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length }, fromMonth));
       for (const doc of docs) this.keep(doc, true);
       warmed.counts += docs.length;
+      await pauseAsLongAs(started);
+      // Buckets only while they fit: warming more than the bound holds would only push out what it read.
       const ids: string[] = [];
       for (const doc of docs) {
         const adType = doc.id.slice(doc.id.lastIndexOf('|') + 1) as AdType;
@@ -141,13 +163,14 @@ export class CachedReadModel {
           if (this.buckets.peek(id)?.version !== c.version) ids.push(id);
         }
       }
-      for (let i = 0; i < ids.length && going(); i += WARM_READ) {
-        const started = Date.now();
+      for (let i = 0; i < ids.length && going() && this.buckets.calculatedSize < this.buckets.maxSize * WARM_FILL; i += WARM_READ) {
+        started = Date.now();
         for (const b of await this.source.bucketsByIds(ids.slice(i, i + WARM_READ))) this.buckets.set(b.id, { version: b.version, value: b });
         warmed.buckets += Math.min(WARM_READ, ids.length - i);
-        await new Promise((resolve) => setTimeout(resolve, Date.now() - started));
+        await pauseAsLongAs(started);
       }
     }
+    await iterator.return?.();
     return warmed;
   }
 

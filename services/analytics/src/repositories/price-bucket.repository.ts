@@ -15,7 +15,11 @@ const KEPT_MONTHS = MAX_REPORT_MONTHS + 3;
 /** A counts document's `months`: month → property type → the bucket's version and offers per layout. */
 export type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
 /** A place key's counts document as read: `version` changes whenever a bucket of the key does. */
-export type StoredCounts = { id: string; placeKey: string; version: number; months: CountsByMonth; chars: number };
+export type StoredCounts = {
+  id: string; placeKey: string; version: number; months: CountsByMonth; chars: number;
+  /** The earliest month held, when a copy holds only the later months (warmed for the default window). */
+  since?: string;
+};
 /** A counts document as stored: `json` is its `months`. */
 export type RawCounts = { id: string; placeKey: string; version: number; json: string };
 /** A bucket as read by id, with the version it was read at. */
