@@ -22,7 +22,8 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
   const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 3), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 2) / 3) });
-  const notices = await followCountsNotices(bus, readModel, log, shutdown);
+  const warmCopies = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown) : () => {};
+  const notices = await followCountsNotices(bus, readModel, log, shutdown, warmCopies);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
@@ -35,7 +36,6 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     const p = gazetteer.placeByCode(kind, code);
     return p ? { kind: p.kind, code: p.code, name: p.label, point: p.point } : null;
   };
-  if (config.REPORT_WARM_MONTHS > 0) warmOnceFollowing(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown);
   const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
@@ -43,23 +43,19 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
 }
 
 /**
- * Once the copies follow the changed counts, reads the window's counts and buckets into them in
- * the background, so that reports of any place answer from memory (docs/decisions.md, "Report reads").
+ * Reads the window's counts and buckets into the copies in the background, once they first
+ * follow the changed counts, so that reports of any place answer from memory (docs/decisions.md,
+ * "Report reads"). Stopped at shutdown.
  */
-function warmOnceFollowing(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): void {
+function warmingOf(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): () => void {
   const stop = new AbortController();
-  const wait = setInterval(() => {
-    if (!readModel.isFollowing) return;
-    clearInterval(wait);
+  shutdown.add('report-warming', () => stop.abort());
+  return () => {
     const started = Date.now();
     const { fromMonth, toMonth } = reportWindow(started, months);
     readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
       (warmed) => log.info({ ...warmed, seconds: Math.round((Date.now() - started) / 100) / 10 }, 'report copies warmed'),
       (err: Error) => log.warn({ err }, 'warming the report copies stopped; reports read what they miss'),
     );
-  }, 200);
-  shutdown.add('report-warming', () => {
-    clearInterval(wait);
-    stop.abort();
-  });
+  };
 }

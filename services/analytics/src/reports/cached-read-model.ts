@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AdType, RealEstateType } from '@rr/proto';
 import type { StoredBucket } from '../domain/bucket-report';
-import { countsIdOf, countsInWindow, idOf, type BucketCount, type CountsByMonth, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
+import { countsIdOf, countsInWindow, idOf, parseCounts, type BucketCount, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
 
 /** What the cache reads from the database (the repository). */
 export type VersionedSource = {
@@ -118,7 +118,7 @@ export class CachedReadModel {
         this.stats.countsHits++;
         continue;
       }
-      const doc = { id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length };
+      const doc = parseCounts(raw);
       this.keep(doc, following);
       this.stats.countsReads++;
       docs.push(doc);
@@ -150,7 +150,7 @@ export class CachedReadModel {
       let started = Date.now();
       const next = await iterator.next();
       if (next.done || !going()) break;
-      const docs = next.value.map((raw) => sinceMonth({ id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length }, fromMonth));
+      const docs = next.value.map((raw) => sinceMonth(parseCounts(raw), fromMonth));
       for (const doc of docs) this.keep(doc, true);
       warmed.counts += docs.length;
       await pauseAsLongAs(started);

@@ -15,9 +15,10 @@ const PROBE_LAG_LIMIT_MS = 30_000;
  * announced after it will be read too, and the cache may trust its copies (`follow`). A probe
  * late by more than `PROBE_LAG_LIMIT_MS` sends the cache back to checking until one comes back.
  */
-export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, log: Logger, shutdown: Shutdown): Promise<{ announce: (counts: CountsVersion[]) => void }> {
+export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, log: Logger, shutdown: Shutdown, onFirstFollow: () => void = () => {}): Promise<{ announce: (counts: CountsVersion[]) => void }> {
   const instance = `analytics-${randomUUID()}`;
   let lastBack = Date.now();
+  let followedBefore = false;
   await bus.subscribe({
     group: `analytics.report-copies.${instance}`,
     events: ['bucket-counts.changed'],
@@ -27,6 +28,8 @@ export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, 
         if (!readModel.isFollowing) {
           readModel.follow();
           log.info('report copies follow the changed counts');
+          if (!followedBefore) onFirstFollow();
+          followedBefore = true;
         }
       } else readModel.changed(event.data.counts);
       return 'processed';

@@ -30,6 +30,9 @@ export type FiledBucket = { key: BucketKey; cells: BucketCells };
 export type FiledCounts = { placeKey: string; adType: AdType; months: Record<string, Partial<Record<RealEstateType, LayoutCounts>>> };
 const BULK = 1_000;
 
+/** A counts document as stored, decoded. */
+export const parseCounts = (raw: RawCounts): StoredCounts => ({ id: raw.id, placeKey: raw.placeKey, version: raw.version, months: JSON.parse(raw.json) as CountsByMonth, chars: raw.json.length });
+
 /** A counts document's `_id` and a version it was written at. */
 export type CountsVersion = { id: string; version: number };
 /** The `_id` of a place key's counts document. */
@@ -89,7 +92,7 @@ export class PriceBucketRepository {
 
   /** Whole counts documents by `_id` (`<placeKey>|<adType>`). */
   async countsByIds(ids: readonly string[]): Promise<StoredCounts[]> {
-    return (await this.rawCountsByIds(ids)).map((d) => ({ id: d.id, placeKey: d.placeKey, version: d.version, months: JSON.parse(d.json) as CountsByMonth, chars: d.json.length }));
+    return (await this.rawCountsByIds(ids)).map(parseCounts);
   }
 
   /** Counts documents by `_id` with their months still as stored (JSON): a cache parses only those newer than its copies. */
