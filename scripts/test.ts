@@ -49,6 +49,9 @@ function scansSince(offset: number): string[] {
   return [...new Set(shapes)].sort();
 }
 
+/** A return this long after a withdrawal is a comeback in the system the browser tests start (a day in production). */
+const COMEBACK_MIN_SECONDS = 20;
+
 function hasBrowserTests(): boolean {
   const dir = path.join(ROOT, 'web/e2e');
   return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.e2e.test.ts'));
@@ -75,11 +78,12 @@ async function main() {
       // notifier waits up to 2 s (not 150 ms) for a banner: on a CI machine busy with the whole
       // system, a later decision would send ads.e2e's one alert without the banner it looks for.
       const system = await startServices(say, {
-        LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30', COMEBACK_MIN_SECONDS: '60',
+        LOG_LEVEL: 'warn', CRAWL_RATE_MULTIPLIER: '20', CRAWL_FULL_WALK_SECONDS: '30', COMEBACK_MIN_SECONDS: String(COMEBACK_MIN_SECONDS),
         RATE_AUTH_PER_IP: '10000', RATE_AUTH_PER_EMAIL: '1000', RATE_FILTERS_PER_IP: '10000', RATE_FILTERS_PER_EMAIL: '1000',
         AD_DECISION_TIMEOUT_MS: '2000',
       });
       stop = system.stop;
+      process.env.E2E_COMEBACK_MIN_SECONDS = String(COMEBACK_MIN_SECONDS);
     }
     say(`browser tests (Chromium) against ${reuse ? 'the running system' : 'a system started for them'}…`);
     try {
