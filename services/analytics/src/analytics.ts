@@ -21,7 +21,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const facts = new OfferFactRepository(db!);
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
-  const readModel = new CachedReadModel(buckets, { countsChars: Math.round(config.REPORT_CACHE_CHARS / 3), bucketChars: Math.round((config.REPORT_CACHE_CHARS * 2) / 3) });
+  const readModel = new CachedReadModel(buckets, { countsChars: config.REPORT_COUNTS_CHARS, bucketBytes: config.REPORT_BUCKETS_MB * 1_000_000 });
   const warmCopies = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown) : () => {};
   const notices = await followCountsNotices(bus, readModel, log, shutdown, warmCopies);
   await bus.subscribe({
@@ -39,7 +39,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
-  return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats }) };
+  return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats, reportCopiesHeld: readModel.held }) };
 }
 
 /**

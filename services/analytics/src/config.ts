@@ -7,10 +7,16 @@ export const AnalyticsConfig = BaseConfig.extend({
   ANALYTICS_API_PORT: z.coerce.number().int().min(0).max(65535).default(8108),
   /** The account service's session secret: the caller's tier decides the report's depth (`analytics-depth.ts` in proto). */
   /**
-   * Reports keep the counts and bucket documents they read decoded in memory, bounded by the
-   * characters of their stored JSON (a third for counts); decoded they take 3–6× as many bytes.
+   * Reports keep the counts documents they read decoded in memory, bounded by the characters of
+   * their stored JSON (decoded they take about 6× as many bytes); the default window's counts of
+   * the whole country take ~11 M.
    */
-  REPORT_CACHE_CHARS: z.coerce.number().int().min(0).default(40_000_000),
+  REPORT_COUNTS_CHARS: z.coerce.number().int().min(0).default(15_000_000),
+  /**
+   * And the buckets they read, packed (`packed-cells.ts`), in megabytes: the default window's
+   * buckets of the whole country take ~100.
+   */
+  REPORT_BUCKETS_MB: z.coerce.number().int().min(0).default(160),
   /**
    * Months of counts and buckets read into the reports' copies at start, once they follow the
    * changed counts (3: the default window; 0: none, copies fill as reports read).

@@ -1,7 +1,8 @@
 import type { DispositionLabel, RealEstateType } from '@rr/proto';
 import { kaplanMeierMedian, type Spell } from './days-on-market';
-import { binnedOfDense, denseBucketOf, mergeDense, mergeDenseCells, type Dense, type DenseCell } from './dense-cell';
-import { valueOfBin, type BucketCells } from './price-bucket';
+import { binnedOfDense, mergeDense, mergeDenseCells, type Dense, type DenseCell } from './dense-cell';
+import { PackedCells } from './packed-cells';
+import { layoutCountsOf, valueOfBin, type BucketCells, type LayoutCounts } from './price-bucket';
 import { MIN_SAMPLE, type MonthPoint, type PriceReport } from './report';
 import { Binned, medianConfidenceInterval, summarise, tukeyFences } from './statistics';
 
@@ -9,6 +10,11 @@ const DAY_MS = 86_400_000;
 
 /** One stored bucket as a report reads it. */
 export type StoredBucket = { realEstateType: RealEstateType; month: string; cells: BucketCells; placeKey?: string };
+/** A bucket as a report reads it: decoded, or packed (the copies held in memory). */
+export type ReportBucket = Omit<StoredBucket, 'cells'> & { cells: BucketCells | PackedCells };
+
+const packedOf = (cells: BucketCells | PackedCells) => (cells instanceof PackedCells ? cells : PackedCells.of(cells));
+const layoutsIn = (cells: BucketCells | PackedCells): LayoutCounts => (cells instanceof PackedCells ? cells.layoutCounts() : layoutCountsOf(cells));
 
 /**
  * Price per m² of a cell with outliers per area band left out (the bins are already logs), as
@@ -49,7 +55,7 @@ function spellsOf(cell: DenseCell, asOf: number): Spell[] {
  * buckets, for the shares of types). Same figures as `buildReport` over the offers, to bin precision.
  */
 export function reportFromBuckets(
-  buckets: readonly StoredBucket[],
+  buckets: readonly ReportBucket[],
   realEstateType: RealEstateType,
   layouts: readonly (DispositionLabel | 'unknown')[],
   asOf: number,
@@ -59,7 +65,7 @@ export function reportFromBuckets(
   const ofType = buckets.filter((b) => b.realEstateType === realEstateType);
   // Each month's cells summed first (the monthly series), the window's from those.
   const months = [...new Set(ofType.map((b) => b.month))].sort();
-  const byMonth = months.map((month) => mergeDenseCells(ofType.filter((b) => b.month === month).map((b) => denseBucketOf(b.cells, layouts))));
+  const byMonth = months.map((month) => PackedCells.sum(ofType.filter((b) => b.month === month).map((b) => packedOf(b.cells)), layouts));
   const cell = mergeDenseCells(byMonth);
   const enough = cell.n >= MIN_SAMPLE;
   const ppm = trimmedPricesPerM2(cell);
@@ -68,15 +74,15 @@ export function reportFromBuckets(
   if (!typeCounts) {
     for (const b of buckets) {
       let n = 0;
-      for (const [layout, c] of Object.entries(b.cells)) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += c!.n;
+      for (const [layout, count] of Object.entries(layoutsIn(b.cells))) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += count;
       if (n > 0) realEstateTypes[b.realEstateType] = (realEstateTypes[b.realEstateType] ?? 0) + n;
     }
   }
   const dispositions: PriceReport['dispositions'] = {};
   for (const b of ofType) {
-    for (const [layout, c] of Object.entries(b.cells)) {
+    for (const [layout, count] of Object.entries(layoutsIn(b.cells))) {
       if (layouts.length > 0 && !layouts.includes(layout as DispositionLabel)) continue;
-      dispositions[layout as DispositionLabel] = (dispositions[layout as DispositionLabel] ?? 0) + c!.n;
+      dispositions[layout as DispositionLabel] = (dispositions[layout as DispositionLabel] ?? 0) + count;
     }
   }
   const monthly: MonthPoint[] = months.map((month, i) => {

@@ -1,5 +1,3 @@
-import type { DispositionLabel } from '@rr/proto';
-import type { BucketCell, BucketCells } from './price-bucket';
 import { AREA_BANDS } from './report';
 import { Binned } from './statistics';
 
@@ -14,20 +12,6 @@ export type DenseCell = { n: number; noPrice: number; noArea: number; ppm: Dense
 
 const EMPTY: Dense = { lo: 0, counts: new Int32Array(0) };
 const BANDS = AREA_BANDS.length - 1;
-
-export function denseOf(counts: Record<string, number>): Dense {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const k in counts) {
-    const key = Number(k);
-    if (key < lo) lo = key;
-    if (key > hi) hi = key;
-  }
-  if (lo > hi) return EMPTY;
-  const out = new Int32Array(hi - lo + 1);
-  for (const k in counts) out[Number(k) - lo] += counts[k];
-  return { lo, counts: out };
-}
 
 /** The sum of histograms; one histogram is answered as itself (never written to). */
 export function mergeDense(list: readonly Dense[]): Dense {
@@ -59,21 +43,6 @@ export function binnedOfDense(d: Dense, toValue: (key: number) => number): Binne
   return new Binned(values, counts);
 }
 
-const cellMemo = new WeakMap<BucketCell, DenseCell>();
-const bucketMemo = new WeakMap<BucketCells, DenseCell>();
-
-/** One layout's cell in dense form, made once per decoded cell (cached buckets keep theirs). */
-export function denseCellOf(cell: BucketCell): DenseCell {
-  let out = cellMemo.get(cell);
-  if (!out) {
-    const ppm: Dense[] = [];
-    for (let band = 0; band < BANDS; band++) ppm.push(cell.ppm[band] ? denseOf(cell.ppm[band]) : EMPTY);
-    out = { n: cell.n, noPrice: cell.noPrice, noArea: cell.noArea, ppm, price: denseOf(cell.price), ended: denseOf(cell.ended), listedSince: denseOf(cell.listedSince) };
-    cellMemo.set(cell, out);
-  }
-  return out;
-}
-
 export function mergeDenseCells(cells: readonly DenseCell[]): DenseCell {
   if (cells.length === 1) return cells[0];
   const out: DenseCell = { n: 0, noPrice: 0, noArea: 0, ppm: [], price: EMPTY, ended: EMPTY, listedSince: EMPTY };
@@ -86,21 +55,5 @@ export function mergeDenseCells(cells: readonly DenseCell[]): DenseCell {
   out.price = mergeDense(cells.map((c) => c.price));
   out.ended = mergeDense(cells.map((c) => c.ended));
   out.listedSince = mergeDense(cells.map((c) => c.listedSince));
-  return out;
-}
-
-/**
- * A bucket's cells of the chosen layouts (all when none is chosen) summed, in dense form; the sum
- * of all layouts, which most reports ask for, is made once per decoded bucket.
- */
-export function denseBucketOf(cells: BucketCells, layouts: readonly (DispositionLabel | 'unknown')[]): DenseCell {
-  if (layouts.length > 0) {
-    return mergeDenseCells([...new Set(layouts)].flatMap((l) => (cells[l] ? [denseCellOf(cells[l]!)] : [])));
-  }
-  let out = bucketMemo.get(cells);
-  if (!out) {
-    out = mergeDenseCells(Object.values(cells).map((c) => denseCellOf(c!)));
-    bucketMemo.set(cells, out);
-  }
   return out;
 }

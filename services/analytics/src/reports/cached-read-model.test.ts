@@ -1,13 +1,19 @@
+import { PackedCells } from '../domain/packed-cells';
 import type { BucketCells } from '../domain/price-bucket';
 import type { StoredCounts, VersionedBucket } from '../repositories/price-bucket.repository';
 import { CachedReadModel, type VersionedSource } from './cached-read-model';
+
+const cells = (n: number): BucketCells => ({ '2+kk': { n, noPrice: 0, noArea: 0, ppm: {}, price: {}, ended: {}, listedSince: {} } });
+/** Room for two of the test's buckets held packed, not three. */
+const ROOM_FOR_TWO = 2 * PackedCells.of(cells(3)).bytes + 20;
+/** Offers of the layout the test's buckets hold. */
+const nOf = (b: { cells: BucketCells | PackedCells }) => (b.cells as PackedCells).layoutCounts()['2+kk'];
 
 /** A database of place keys' counts and their buckets (`m:1` unless said), counting what is read whole. */
 function source() {
   const counts = new Map<string, StoredCounts>();
   const buckets = new Map<string, VersionedBucket>();
   const reads = { counts: [] as string[], buckets: [] as string[] };
-  const cells = (n: number): BucketCells => ({ '2+kk': { n, noPrice: 0, noArea: 0, ppm: {}, price: {}, ended: {}, listedSince: {} } });
   /** A bucket written (its version up by one) and its counts entry filed, as the repository's `update` does. */
   const write = (month: string, n: number, placeKey = 'm:1') => {
     const id = `${placeKey}|Sale|Apartment|${month}`;
@@ -42,14 +48,14 @@ describe('CachedReadModel', () => {
     const { db, write, reads } = source();
     write('2026-10', 5);
     write('2026-11', 7);
-    const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+    const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
     const read = async () => {
       const counts = await model.findCounts(['m:1'], 'Sale', '2026-09', '2026-11');
       return { counts, buckets: await model.findBuckets('Sale', counts) };
     };
 
     const first = await read();
-    expect(first.buckets.map((b) => [b.month, b.cells['2+kk']!.n])).toEqual([['2026-10', 5], ['2026-11', 7]]);
+    expect(first.buckets.map((b) => [b.month, nOf(b)])).toEqual([['2026-10', 5], ['2026-11', 7]]);
     expect(reads).toEqual({ counts: ['m:1|Sale'], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
 
     // Nothing changed: the counts document is read but not parsed again, no bucket is read.
@@ -60,7 +66,7 @@ describe('CachedReadModel', () => {
     // An offer published in November (written by any instance): its counts and its bucket are read again, October's is not.
     write('2026-11', 8);
     const after = await read();
-    expect(after.buckets.map((b) => [b.month, b.cells['2+kk']!.n]).sort()).toEqual([['2026-10', 5], ['2026-11', 8]]);
+    expect(after.buckets.map((b) => [b.month, nOf(b)]).sort()).toEqual([['2026-10', 5], ['2026-11', 8]]);
     expect(reads.buckets.slice(2)).toEqual(['m:1|Sale|Apartment|2026-11']);
     expect(model.stats).toEqual({ countsHits: 1, countsReads: 2, bucketHits: 3, bucketReads: 3, noticed: 0 });
   });
@@ -68,8 +74,7 @@ describe('CachedReadModel', () => {
   it('reads only the months asked for and keeps within its bound', async () => {
     const { db, write, reads } = source();
     for (const month of ['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']) write(month, 3);
-    // Room for two buckets of 100 characters.
-    const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 200 });
+    const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: ROOM_FOR_TWO });
     const counts = await model.findCounts(['m:1'], 'Sale', '2026-09', '2026-11');
     expect(counts.map((c) => c.month).sort()).toEqual(['2026-09', '2026-10', '2026-11']);
     await model.findBuckets('Sale', counts);
@@ -82,13 +87,13 @@ describe('CachedReadModel', () => {
   describe('following the changed counts', () => {
     const read = async (model: CachedReadModel, place = 'm:1') => {
       const counts = await model.findCounts([place], 'Sale', '2026-09', '2026-11');
-      return (await model.findBuckets('Sale', counts)).map((b) => [b.month, b.cells['2+kk']!.n]).sort();
+      return (await model.findBuckets('Sale', counts)).map((b) => [b.month, nOf(b)]).sort();
     };
 
     it('answers from memory without asking the database until a notice names a newer version', async () => {
       const { db, write, reads, countsVersion } = source();
       write('2026-10', 5);
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       model.follow();
       expect(await read(model)).toEqual([['2026-10', 5]]);
       expect(await read(model)).toEqual([['2026-10', 5]]);
@@ -110,7 +115,7 @@ describe('CachedReadModel', () => {
     it('does not keep a copy read while a newer version was announced', async () => {
       const { db, write, reads, countsVersion, hold } = source();
       write('2026-10', 5);
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       model.follow();
       let release!: () => void;
       hold(new Promise((resolve) => (release = resolve)));
@@ -127,7 +132,7 @@ describe('CachedReadModel', () => {
 
     it('holds a place without offers as empty until its first counts are announced', async () => {
       const { db, write, reads, countsVersion } = source();
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       model.follow();
       expect(await read(model)).toEqual([]);
       expect(await read(model)).toEqual([]);
@@ -140,7 +145,7 @@ describe('CachedReadModel', () => {
     it('checks every copy again once it stops following', async () => {
       const { db, write, reads } = source();
       write('2026-10', 5);
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       model.follow();
       await read(model);
       model.unfollow();
@@ -154,7 +159,7 @@ describe('CachedReadModel', () => {
     it('reads every counts document and the window\'s buckets they name, so reports then read nothing', async () => {
       const { db, write, reads, pages } = source();
       for (const month of ['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']) write(month, 3);
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       model.follow();
       expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 1, buckets: 2 });
       expect(reads).toEqual({ counts: [], buckets: ['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11'] });
@@ -172,8 +177,8 @@ describe('CachedReadModel', () => {
     it('reads buckets only while their copies have room', async () => {
       const { db, write, reads, pages } = source();
       for (const place of ['m:1', 'm:2']) for (const month of ['2026-10', '2026-11']) write(month, 3, place);
-      // Room for two buckets of 100 characters: the first place's two fill it, the second's are not read.
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 200 });
+      // Room for two buckets: the first place's two fill it, the second's are not read.
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: ROOM_FOR_TWO });
       model.follow();
       expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 2, buckets: 2 });
       expect(reads.buckets).toEqual(['m:1|Sale|Apartment|2026-10', 'm:1|Sale|Apartment|2026-11']);
@@ -182,7 +187,7 @@ describe('CachedReadModel', () => {
     it('warms nothing unless it follows, and stops when asked', async () => {
       const { db, write, pages } = source();
       write('2026-11', 3);
-      const model = new CachedReadModel(db, { countsChars: 10_000, bucketChars: 10_000 });
+      const model = new CachedReadModel(db, { countsChars: 10_000, bucketBytes: 10_000 });
       expect(await model.warm(pages(), '2026-10', '2026-11')).toEqual({ counts: 0, buckets: 0 });
       model.follow();
       const stop = new AbortController();

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AdType, RealEstateType } from '@rr/proto';
-import type { StoredBucket } from '../domain/bucket-report';
+import type { ReportBucket, StoredBucket } from '../domain/bucket-report';
+import { PackedCells } from '../domain/packed-cells';
 import { countsIdOf, countsInWindow, idOf, parseCounts, type BucketCount, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
 
 /** What the cache reads from the database (the repository). */
@@ -11,6 +12,9 @@ export type VersionedSource = {
 };
 
 type Entry<T> = { version: number; value: T };
+/** A bucket copy: packed, with what a report reads beside its cells. */
+type HeldBucket = ReportBucket & { cells: PackedCells };
+const held = (b: VersionedBucket): Entry<HeldBucket> => ({ version: b.version, value: { placeKey: b.placeKey, realEstateType: b.realEstateType, month: b.month, cells: PackedCells.of(b.cells) } });
 
 /**
  * A copy held while following is trusted this long at most: the bound on staleness should a
@@ -48,19 +52,25 @@ const ANNOUNCED_KEPT = 100_000;
  * - *Following* (`follow`): every change of a counts document is announced to every instance
  *   (`bucket-counts.changed`, `changed`), so a copy held is current until a notice says
  *   otherwise, and a report whose documents are all held reads nothing from the database.
- * Bounded by the characters of the stored JSON (an LRU), whatever the history.
+ * Bounded (LRUs) by the characters of the counts' stored JSON and the bytes of the buckets held
+ * packed (`PackedCells`), whatever the history.
  */
 export class CachedReadModel {
   private readonly counts: LRUCache<string, Entry<StoredCounts>>;
-  private readonly buckets: LRUCache<string, Entry<VersionedBucket>>;
+  private readonly buckets: LRUCache<string, Entry<HeldBucket>>;
   private readonly announced = new LRUCache<string, number>({ max: ANNOUNCED_KEPT });
   private following = false;
   /** Reads answered from memory and from the database, for the health details and the benchmark. */
   readonly stats = { countsHits: 0, countsReads: 0, bucketHits: 0, bucketReads: 0, noticed: 0 };
 
-  constructor(private readonly source: VersionedSource, limits: { countsChars: number; bucketChars: number }) {
+  constructor(private readonly source: VersionedSource, limits: { countsChars: number; bucketBytes: number }) {
     this.counts = new LRUCache({ maxSize: limits.countsChars, sizeCalculation: (e) => Math.max(1, e.value.chars) });
-    this.buckets = new LRUCache({ maxSize: limits.bucketChars, sizeCalculation: (e) => Math.max(1, e.value.chars) });
+    this.buckets = new LRUCache({ maxSize: limits.bucketBytes, sizeCalculation: (e) => e.value.cells.bytes });
+  }
+
+  /** What the copies hold, for the health details. */
+  get held(): { counts: number; countsChars: number; buckets: number; bucketBytes: number } {
+    return { counts: this.counts.size, countsChars: this.counts.calculatedSize, buckets: this.buckets.size, bucketBytes: this.buckets.calculatedSize };
   }
 
   get isFollowing(): boolean {
@@ -165,7 +175,7 @@ export class CachedReadModel {
       }
       for (let i = 0; i < ids.length && going() && this.buckets.calculatedSize < this.buckets.maxSize * WARM_FILL; i += WARM_READ) {
         started = Date.now();
-        for (const b of await this.source.bucketsByIds(ids.slice(i, i + WARM_READ))) this.buckets.set(b.id, { version: b.version, value: b });
+        for (const b of await this.source.bucketsByIds(ids.slice(i, i + WARM_READ))) this.buckets.set(b.id, held(b));
         warmed.buckets += Math.min(WARM_READ, ids.length - i);
         await pauseAsLongAs(started);
       }
@@ -175,8 +185,8 @@ export class CachedReadModel {
   }
 
   /** The buckets the counts entries name, from memory when the copy is the entry's version, the rest in one read by id. */
-  async findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]> {
-    const out: StoredBucket[] = [];
+  async findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<ReportBucket[]> {
+    const out: ReportBucket[] = [];
     const missing: string[] = [];
     for (const c of counts) {
       const id = idOf({ ...c, adType });
@@ -189,9 +199,10 @@ export class CachedReadModel {
       } else missing.push(id);
     }
     for (const b of await this.source.bucketsByIds(missing)) {
-      this.buckets.set(b.id, { version: b.version, value: b });
+      const entry = held(b);
+      this.buckets.set(b.id, entry);
       this.stats.bucketReads++;
-      out.push(b);
+      out.push(entry.value);
     }
     return out;
   }

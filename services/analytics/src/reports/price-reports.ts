@@ -2,7 +2,7 @@ import type { AdType, DispositionLabel, FullReportAnswer, GeoPoint, MatchCountAn
 import { monthlyMatchCounts, perMonth } from '../domain/match-count';
 import { AppError } from '@rr/kit';
 import type { BucketCount } from '../repositories/price-bucket.repository';
-import { reportFromBuckets, type StoredBucket } from '../domain/bucket-report';
+import { reportFromBuckets, type ReportBucket, type StoredBucket } from '../domain/bucket-report';
 import { cellsAround, levelFor } from '../domain/grid';
 import { RADIUS_STEPS_KM } from '../domain/radius';
 import { MIN_SAMPLE } from '../domain/report';
@@ -14,7 +14,7 @@ export type BucketReader = {
 /** What reports read: the counts of the steps, then the chosen step's buckets the counts name (`CachedReadModel`, or the repository itself). */
 export type ReportReader = BucketReader & {
   findCounts(placeKeys: readonly string[], adType: AdType, fromMonth: string, toMonth: string): Promise<BucketCount[]>;
-  findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]>;
+  findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<ReportBucket[]>;
 };
 export type PlaceInfo = { kind: PlaceKind; code: string; name: string; point: GeoPoint };
 export type PlaceLookup = (kind: PlaceKind, code: string) => PlaceInfo | null;
