@@ -55,6 +55,31 @@ const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 /** People whose sessions the calls use (tokens signed as the account service signs them). */
 const SAMPLE = 4000;
 
+type WarmingState = { phase: string; seconds?: number; counts?: number; buckets?: number };
+
+/** Waits (with a progress line every 30 s) until analytics has warmed its report copies; answers how it ended. */
+async function untilReportCopiesWarm(healthPort: number, timeoutMs = 900_000): Promise<WarmingState | null> {
+  const waitStarted = Date.now();
+  let said = waitStarted;
+  for (;;) {
+    const health = await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.json() as Promise<{ details?: { reportWarming?: WarmingState } }>).catch(() => null);
+    const state = health?.details?.reportWarming ?? null;
+    if (!state || state.phase === 'done' || state.phase === 'stopped' || state.phase === 'off') {
+      say(`analytics report copies: ${JSON.stringify(state)} (waited ${Math.round((Date.now() - waitStarted) / 1000)} s)`);
+      return state;
+    }
+    if (Date.now() - waitStarted > timeoutMs) {
+      say(`analytics report copies still ${state.phase} after ${timeoutMs / 1000} s: measuring anyway`);
+      return state;
+    }
+    if (Date.now() - said >= 30_000) {
+      said = Date.now();
+      say(`waiting for analytics to warm its report copies (${state.phase}, ${Math.round((said - waitStarted) / 1000)} s)…`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 const say = (line: string) => process.stderr.write(`[scale] ${line}\n`);
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -104,11 +129,16 @@ async function main() {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
     const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000)].filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
+    let reportWarming: WarmingState | null = null;
     for (const spec of calls) {
+      // Reports are measured as a running instance answers them: with its copies warm (the wait is a figure of its own).
+      if (spec.name.includes('/analytics/report')) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
       const f = await measureCall(gateway, spec, CONNECTIONS);
       say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}`);
       figures.push(f);
     }
+    const copies = await fetch(`http://127.0.0.1:${ports.health.analytics}/health`).then((r) => r.json() as Promise<{ details?: Record<string, unknown> }>).catch(() => null);
+    if (copies?.details) say(`analytics report copies: ${JSON.stringify({ reportReads: copies.details.reportReads, held: copies.details.reportCopiesHeld })}`);
     const rssMB = Object.fromEntries(processes.filter((p) => p.service).map((p) => [p.name, residentMB(supervisor.pidOf(p.name))]));
     say('stopping the system before the notifier burst (it runs its own notifier)…');
     await supervisor.stopAll();
@@ -123,6 +153,7 @@ async function main() {
       readySeconds: Object.fromEntries(Object.entries(readySeconds).filter(([name]) => processes.find((p) => p.name === name)?.service)),
       rssMB,
       matcherReadySeconds: readySeconds.matcher,
+      reportCopiesWarmSeconds: reportWarming?.seconds ?? null,
       alertsPerSec: burst?.emailsPerSec ?? null,
       alertDuplicates: burst?.duplicates ?? null,
       offers: OFFERS.offers,

@@ -22,8 +22,8 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
   const readModel = new CachedReadModel(buckets, { countsChars: config.REPORT_COUNTS_CHARS, bucketBytes: config.REPORT_BUCKETS_MB * 1_000_000 });
-  const warmCopies = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown) : () => {};
-  const notices = await followCountsNotices(bus, readModel, log, shutdown, warmCopies);
+  const warming: Warming = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown) : { state: { phase: 'off' }, start: () => {} };
+  const notices = await followCountsNotices(bus, readModel, log, shutdown, warming.start);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
@@ -39,23 +39,38 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const api = await listen(createAnalyticsApi({ reports: new PriceReports(readModel, places), estimates: new PriceEstimates(facts, buckets), jwtSecret: config.JWT_SECRET, log }), { host: config.BIND_HOST, port: config.ANALYTICS_API_PORT }, 'analytics API');
   shutdown.add('analytics-api', api.close);
   log.info({ port: api.port }, 'analytics API listening');
-  return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats, reportCopiesHeld: readModel.held }) };
+  return { details: () => ({ apiPort: api.port, reportCopies: readModel.isFollowing ? 'following' : 'checking', reportReads: readModel.stats, reportCopiesHeld: readModel.held, reportWarming: warming.state }) };
 }
+
+/** Where warming the report copies stands (health details `reportWarming`; bench:scale waits for it). */
+type Warming = { state: { phase: 'off' | 'waiting' | 'warming' | 'done' | 'stopped'; seconds?: number; counts?: number; buckets?: number }; start: () => void };
 
 /**
  * Reads the window's counts and buckets into the copies in the background, once they first
  * follow the changed counts, so that reports of any place answer from memory (docs/decisions.md,
  * "Report reads"). Stopped at shutdown.
  */
-function warmingOf(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): () => void {
+function warmingOf(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): Warming {
   const stop = new AbortController();
   shutdown.add('report-warming', () => stop.abort());
-  return () => {
-    const started = Date.now();
-    const { fromMonth, toMonth } = reportWindow(started, months);
-    readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
-      (warmed) => log.info({ ...warmed, seconds: Math.round((Date.now() - started) / 100) / 10 }, 'report copies warmed'),
-      (err: Error) => log.warn({ err }, 'warming the report copies stopped; reports read what they miss'),
-    );
+  const warming: Warming = {
+    state: { phase: 'waiting' },
+    start: () => {
+      const started = Date.now();
+      const { fromMonth, toMonth } = reportWindow(started, months);
+      const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+      warming.state = { phase: 'warming' };
+      readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
+        (warmed) => {
+          warming.state = { phase: 'done', seconds: seconds(), ...warmed };
+          log.info(warming.state, 'report copies warmed');
+        },
+        (err: Error) => {
+          warming.state = { phase: 'stopped', seconds: seconds() };
+          log.warn({ err }, 'warming the report copies stopped; reports read what they miss');
+        },
+      );
+    },
   };
+  return warming;
 }
