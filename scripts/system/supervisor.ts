@@ -8,7 +8,11 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Stack traces point into the TypeScript sources. */
 const NODE_ARGS = ['--enable-source-maps'];
 /** BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile into <dir>/<name> when it stops (open in Chrome DevTools). */
-const profileArgs = (name: string) => (process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF_DIR, name)}`] : []);
+/** BENCH_NODE_ARGS: further node flags for every process, space separated (`--trace-gc` writes each collection into its log). */
+const profileArgs = (name: string) => [
+  ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF_DIR, name)}`] : []),
+  ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+];
 export const LOG_DIR = path.join(ROOT, '.run/logs');
 
 type Running = { spec: ProcessSpec; child: ChildProcess | null; restarts: number; log: WriteStream; stopped: boolean };

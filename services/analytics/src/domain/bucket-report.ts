@@ -79,12 +79,7 @@ export function reportFromBuckets(
     }
   }
   const dispositions: PriceReport['dispositions'] = {};
-  for (const b of ofType) {
-    for (const [layout, count] of Object.entries(layoutsIn(b.cells))) {
-      if (layouts.length > 0 && !layouts.includes(layout as DispositionLabel)) continue;
-      dispositions[layout as DispositionLabel] = (dispositions[layout as DispositionLabel] ?? 0) + count;
-    }
-  }
+  for (const c of byMonth) for (const [layout, n] of Object.entries(c.byLayout)) dispositions[layout as DispositionLabel] = (dispositions[layout as DispositionLabel] ?? 0) + n;
   const monthly: MonthPoint[] = months.map((month, i) => {
     const c = byMonth[i];
     return { month, n: c.n, medianPricePerM2: summarise(trimmedPricesPerM2(c).values)?.median ?? null, medianPrice: summarise(binnedOfDense(c.price, valueOfBin))?.median ?? null };

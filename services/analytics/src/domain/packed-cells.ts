@@ -78,13 +78,15 @@ export class PackedCells {
 
   /**
    * The cells of the chosen layouts (all when none is chosen) of several buckets summed into one
-   * dense cell: one pass finds each histogram's key range, a second adds into arrays of that size.
+   * dense cell, with their offers per layout: one pass finds each histogram's key range, a second
+   * adds into arrays of that size.
    */
-  static sum(buckets: readonly PackedCells[], layouts: readonly Layout[]): DenseCell {
+  static sum(buckets: readonly PackedCells[], layouts: readonly Layout[]): DenseCell & { byLayout: LayoutCounts } {
     const wanted = layouts.length === 0 ? null : new Set(layouts.map((l) => CODE.get(l)));
     const lo = new Array<number>(HISTOGRAMS).fill(Infinity);
     const hi = new Array<number>(HISTOGRAMS).fill(-Infinity);
     const out = { n: 0, noPrice: 0, noArea: 0 };
+    const perLayout = new Int32Array(LAYOUTS.length);
     const chosen: Array<{ data: Int32Array; at: number }> = [];
     for (const { data } of buckets) {
       let at = 1;
@@ -97,6 +99,7 @@ export class PackedCells {
           out.n += data[head + 1];
           out.noPrice += data[head + 2];
           out.noArea += data[head + 3];
+          perLayout[data[head]] += data[head + 1];
         }
         for (let h = 0; h < HISTOGRAMS; h++) {
           const keys = data[at];
@@ -117,7 +120,9 @@ export class PackedCells {
         for (let k = 0; k < keys; k++, at += 2) counts[data[at] - from] += data[at + 1];
       }
     }
-    return { ...out, ppm: sums.slice(0, BANDS), price: sums[PRICE], ended: sums[ENDED], listedSince: sums[LISTED_SINCE] };
+    const byLayout: LayoutCounts = {};
+    perLayout.forEach((n, code) => n !== 0 && (byLayout[LAYOUTS[code]] = n));
+    return { ...out, ppm: sums.slice(0, BANDS), price: sums[PRICE], ended: sums[ENDED], listedSince: sums[LISTED_SINCE], byLayout };
   }
 }
 
