@@ -16,6 +16,7 @@ import { Market, seeded } from '../matcher-market';
 import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId, watchdogId } from './seed-accounts';
 import { offerId, seedingNowOf, seedOffers } from './seed-offers';
+import { sampleCpu, type CpuSample } from '../cpu-usage';
 import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
 
 /**
@@ -54,6 +55,19 @@ const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 /** People whose sessions the calls use (tokens signed as the account service signs them). */
 const SAMPLE = 4000;
+
+/** The database and the broker, shared by every service: their CPU counts too. */
+const SHARED_SERVERS = { ferretdb: /ferretdb-sqlite/, kafka: /kafka\.Kafka/ };
+
+/** "gateway 0.41, account 1.20, ferretdb 1.52" for the processes that spent 0.05 ms a call or more. */
+function cpuPerCall(before: CpuSample, after: CpuSample, calls: number): string {
+  return Object.keys(after.byName)
+    .map((name) => [name, ((after.byName[name] - (before.byName[name] ?? 0)) * 1000) / Math.max(1, calls)] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ');
+}
 
 type WarmingState = { phase: string; seconds?: number; counts?: number; buckets?: number };
 
@@ -133,8 +147,11 @@ async function main() {
     for (const spec of calls) {
       // Reports are measured as a running instance answers them: with its copies warm (the wait is a figure of its own).
       if (spec.name.includes('/analytics/report')) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
+      const pids = Object.fromEntries(processes.map((p) => [p.name, supervisor.pidOf(p.name)]).filter(([, pid]) => pid !== undefined)) as Record<string, number>;
+      const cpuBefore = sampleCpu(pids, SHARED_SERVERS);
       const f = await measureCall(gateway, spec, CONNECTIONS);
-      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}`);
+      const cpu = cpuPerCall(cpuBefore, sampleCpu(pids, SHARED_SERVERS), f.requests);
+      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}; CPU ms a call: ${cpu}`);
       figures.push(f);
     }
     const copies = await fetch(`http://127.0.0.1:${ports.health.analytics}/health`).then((r) => r.json() as Promise<{ details?: Record<string, unknown> }>).catch(() => null);
