@@ -103,7 +103,7 @@ export const accountService: ServiceDefinition<typeof AccountConfig> = {
     const auth = new AuthService(deps);
     const watchdogService = new WatchdogService(deps);
     const lifecycle = new AccountLifecycle(deps, watchdogService);
-    await deps.members.init();
+    await Promise.all([deps.users.init(), deps.members.init()]);
     const sharing = new SharingService(deps, deps.members, watchdogService);
     const delivery = new DeliveryService(deps, (email, c) => sharing.refreshMemberships(email, c));
     const profile = new ProfileService(deps, auth, lifecycle, (user, c) => delivery.republish(user, c));

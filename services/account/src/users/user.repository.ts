@@ -4,12 +4,16 @@ import { newId } from '../domain/tokens';
 import { nameKeysOf, prefixRange, searchKey, type UserSearch } from '../domain/user-search';
 import { userModel, type UserRecord } from './user.model';
 
-
 export class UserRepository {
   private readonly model: Model<UserRecord>;
 
   constructor(db: Connection) {
     this.model = userModel(db);
+  }
+
+  /** Waits for the indexes (built in the background on a new database): the first lookups by e-mail use them. */
+  init(): Promise<unknown> {
+    return this.model.init();
   }
 
   findById(id: string): Promise<UserRecord | null> {
