@@ -22,7 +22,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
   const buckets = new PriceBucketRepository(db!);
   await Promise.all([facts.init(), buckets.init()]);
   const readModel = new CachedReadModel(buckets, { countsChars: config.REPORT_COUNTS_CHARS, bucketBytes: config.REPORT_BUCKETS_MB * 1_000_000 });
-  const warming: Warming = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, log, shutdown) : { state: { phase: 'off' }, start: () => {} };
+  const warming: Warming = config.REPORT_WARM_MONTHS > 0 ? warmingOf(readModel, buckets, config.REPORT_WARM_MONTHS, config.REPORT_WARM_DELAY_SECONDS * 1000, log, shutdown) : { state: { phase: 'off' }, start: () => {} };
   const notices = await followCountsNotices(bus, readModel, log, shutdown, warming.start);
   await bus.subscribe({
     group: 'analytics.on-offer-event',
@@ -46,30 +46,38 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
 type Warming = { state: { phase: 'off' | 'waiting' | 'warming' | 'done' | 'stopped'; seconds?: number; counts?: number; buckets?: number }; start: () => void };
 
 /**
- * Reads the window's counts and buckets into the copies in the background, once they first
- * follow the changed counts, so that reports of any place answer from memory (docs/decisions.md,
+ * Reads the window's counts and buckets into the copies in the background, `delayMs` after they
+ * first follow the changed counts, so that reports of any place answer from memory (docs/decisions.md,
  * "Report reads"). Stopped at shutdown.
  */
-function warmingOf(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, log: Logger, shutdown: Shutdown): Warming {
+function warmingOf(readModel: CachedReadModel, buckets: PriceBucketRepository, months: number, delayMs: number, log: Logger, shutdown: Shutdown): Warming {
   const stop = new AbortController();
-  shutdown.add('report-warming', () => stop.abort());
+  let delay: NodeJS.Timeout | undefined;
+  shutdown.add('report-warming', () => {
+    clearTimeout(delay);
+    stop.abort();
+  });
+  const run = () => {
+    const started = Date.now();
+    const { fromMonth, toMonth } = reportWindow(started, months);
+    const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+    warming.state = { phase: 'warming' };
+    readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
+      (warmed) => {
+        warming.state = { phase: 'done', seconds: seconds(), ...warmed };
+        log.info(warming.state, 'report copies warmed');
+      },
+      (err: Error) => {
+        warming.state = { phase: 'stopped', seconds: seconds() };
+        log.warn({ err }, 'warming the report copies stopped; reports read what they miss');
+      },
+    );
+  };
   const warming: Warming = {
     state: { phase: 'waiting' },
     start: () => {
-      const started = Date.now();
-      const { fromMonth, toMonth } = reportWindow(started, months);
-      const seconds = () => Math.round((Date.now() - started) / 100) / 10;
-      warming.state = { phase: 'warming' };
-      readModel.warm(buckets.rawCountsPages(1_000), fromMonth, toMonth, stop.signal).then(
-        (warmed) => {
-          warming.state = { phase: 'done', seconds: seconds(), ...warmed };
-          log.info(warming.state, 'report copies warmed');
-        },
-        (err: Error) => {
-          warming.state = { phase: 'stopped', seconds: seconds() };
-          log.warn({ err }, 'warming the report copies stopped; reports read what they miss');
-        },
-      );
+      delay = setTimeout(run, delayMs);
+      delay.unref();
     },
   };
   return warming;

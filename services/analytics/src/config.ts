@@ -22,6 +22,11 @@ export const AnalyticsConfig = BaseConfig.extend({
    * changed counts (3: the default window; 0: none, copies fill as reports read).
    */
   REPORT_WARM_MONTHS: z.coerce.number().int().min(0).max(24).default(3),
+  /**
+   * Seconds between following and warming (120): when the whole system starts, the matcher's
+   * replay and the other starts have the machine first (alerts before report copies).
+   */
+  REPORT_WARM_DELAY_SECONDS: z.coerce.number().min(0).max(3_600).default(120),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters'),
 });
 export type AnalyticsConfig = z.infer<typeof AnalyticsConfig>;
