@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { bundle, bundlePath } from '../system/bundle';
+import { waitHealthy } from '../system/supervisor';
+import { startInfrastructure } from '../system/system';
 import { sampleCpu, type CpuSample } from './cpu-usage';
+import { freePort } from './free-port';
 import { measureCall, type CallFigures } from './scale/calls';
 
 /**
@@ -22,23 +24,6 @@ require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-
   .listen(Number(process.argv[1]), '127.0.0.1');
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function untilAnswers(url: string, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** The call measured, and the CPU each process spent per request meanwhile. */
 async function measure(name: string, baseUrl: string, path: string, pids: Record<string, number>): Promise<CallFigures & { cpuMsPerCall: Record<string, number> }> {
   const before: CpuSample = sampleCpu({ ...pids, bench: process.pid }, {});
@@ -56,6 +41,8 @@ async function main() {
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
   process.on('exit', stop);
   try {
+    // The gateway runs as a service of the kit, which connects to the broker at start.
+    startInfrastructure(say);
     say('compiling the gateway…');
     await bundle([{ name: 'gateway', entry: 'services/gateway/src/main.ts' }]);
     const [upstreamPort, gatewayPort, healthPort] = [await freePort(), await freePort(), await freePort()];
@@ -66,8 +53,9 @@ async function main() {
       env: { ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: String(gatewayPort), HEALTH_PORT: String(healthPort), ANALYTICS_URL: upstreamUrl, ACCOUNT_URL: upstreamUrl, OFFERS_URL: upstreamUrl, WEB_DIST: '/nonexistent' },
     });
     children.push(upstream, gateway);
-    await untilAnswers(`${upstreamUrl}/`);
-    await untilAnswers(`http://127.0.0.1:${gatewayPort}/api/openapi.json`);
+    for (const url of [`${upstreamUrl}/`, `http://127.0.0.1:${gatewayPort}/api/openapi.json`]) {
+      if (!(await waitHealthy(url, 30_000))) throw new Error(`${url} did not answer within 30 s`);
+    }
     const pids = { gateway: gateway.pid!, upstream: upstream.pid! };
     say(`warming up (${REQUESTS} calls through the gateway)…`);
     await measureCall(`http://127.0.0.1:${gatewayPort}`, { name: 'warm-up', requests: REQUESTS, make: () => ({ method: 'GET', path: '/api/analytics/report?placeKind=region&placeCode=19' }) }, CONNECTIONS);

@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, openSync } from 'node:fs';
-import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -27,6 +26,7 @@ import { Bus, createLogger, REPO_ROOT, sleep } from '@rr/kit';
 import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawListingSchema } from '@rr/proto';
 import { INGEST_PROCESS_ENV } from '../system/services';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
+import { freePort } from './free-port';
 
 type TruthListing = { portal: Portal; listingId: string; propertyId: string; url: string; active: boolean };
 type TruthProperty = { id: string; municipalityCode: string };
@@ -313,17 +313,6 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(200);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -70,14 +70,18 @@ function cpuPerCall(before: CpuSample, after: CpuSample, calls: number): string 
 }
 
 type WarmingState = { phase: string; seconds?: number; counts?: number; buckets?: number };
+type AnalyticsDetails = { reportWarming?: WarmingState; reportReads?: unknown; reportCopiesHeld?: unknown };
+
+/** The analytics service's health details, or null when it does not answer. */
+const analyticsDetails = (healthPort: number): Promise<AnalyticsDetails | null> =>
+  fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.json() as Promise<{ details?: AnalyticsDetails }>).then((h) => h.details ?? null, () => null);
 
 /** Waits (with a progress line every 30 s) until analytics has warmed its report copies; answers how it ended. */
 async function untilReportCopiesWarm(healthPort: number, timeoutMs = 900_000): Promise<WarmingState | null> {
   const waitStarted = Date.now();
   let said = waitStarted;
   for (;;) {
-    const health = await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.json() as Promise<{ details?: { reportWarming?: WarmingState } }>).catch(() => null);
-    const state = health?.details?.reportWarming ?? null;
+    const state = (await analyticsDetails(healthPort))?.reportWarming ?? null;
     if (!state || state.phase === 'done' || state.phase === 'stopped' || state.phase === 'off') {
       say(`analytics report copies: ${JSON.stringify(state)} (waited ${Math.round((Date.now() - waitStarted) / 1000)} s)`);
       return state;
@@ -154,8 +158,8 @@ async function main() {
       say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}; CPU ms a call: ${cpu}`);
       figures.push(f);
     }
-    const copies = await fetch(`http://127.0.0.1:${ports.health.analytics}/health`).then((r) => r.json() as Promise<{ details?: Record<string, unknown> }>).catch(() => null);
-    if (copies?.details) say(`analytics report copies: ${JSON.stringify({ reportReads: copies.details.reportReads, held: copies.details.reportCopiesHeld })}`);
+    const copies = await analyticsDetails(ports.health.analytics);
+    if (copies) say(`analytics report copies: ${JSON.stringify({ reportReads: copies.reportReads, held: copies.reportCopiesHeld })}`);
     const rssMB = Object.fromEntries(processes.filter((p) => p.service).map((p) => [p.name, residentMB(supervisor.pidOf(p.name))]));
     say('stopping the system before the notifier burst (it runs its own notifier)…');
     await supervisor.stopAll();

@@ -59,21 +59,14 @@ export class PackedCells {
   /** Offers per layout. */
   layoutCounts(): LayoutCounts {
     const out: LayoutCounts = {};
-    this.eachLayout((layout, at) => {
-      out[layout] = this.data[at + 1];
-    });
-    return out;
-  }
-
-  /** Calls `visit` with each layout and the index of its head. */
-  private eachLayout(visit: (layout: Layout, at: number) => void): void {
     const d = this.data;
     let at = 1;
     for (let i = 0; i < d[0]; i++) {
-      visit(LAYOUTS[d[at]], at);
+      out[LAYOUTS[d[at]]] = d[at + 1];
       at += LAYOUT_HEAD;
       for (let h = 0; h < HISTOGRAMS; h++) at += 1 + 2 * d[at];
     }
+    return out;
   }
 
   /**
