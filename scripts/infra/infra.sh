@@ -117,7 +117,7 @@ ferretdb_install() {
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
     cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
-    for p in "$mod"/*.patch; do (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$p") || exit 1; done
+    for p in $(ls "$mod"/*.patch | sort -V); do (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$p") || exit 1; done
     cp "$mod/go.mod" "$mod/go.sum" "$mod/main.go" "$work/"
     (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .)
   } >"$LOGS/ferretdb-build.log" 2>&1 \
@@ -139,7 +139,11 @@ ferretdb_start() {
   fi
   ferretdb_install
   say "FerretDB: starting on $MONGO_PORT (data in .run/ferretdb)…"
-  nohup "$FERRETDB_BIN" --listen-addr "127.0.0.1:$MONGO_PORT" --data-dir "$RUN/ferretdb" --log-level error >"$LOGS/ferretdb.log" 2>&1 &
+  # GOGC 400: the server's live heap is small (~35 MB) and its garbage large (documents decoded for
+  # every answer); collecting a quarter as often took a third off its CPU a query. GOMEMLIMIT
+  # brings the collections back as the heap nears 1 GiB.
+  GOGC="${FERRETDB_GOGC:-400}" GOMEMLIMIT="${FERRETDB_GOMEMLIMIT:-1GiB}" \
+    nohup "$FERRETDB_BIN" --listen-addr "127.0.0.1:$MONGO_PORT" --data-dir "$RUN/ferretdb" --log-level error ${FERRETDB_PPROF_ADDR:+--pprof-addr "$FERRETDB_PPROF_ADDR"} >"$LOGS/ferretdb.log" 2>&1 &
   echo $! >"$PIDS/ferretdb.pid"
   wait_port "$MONGO_PORT" FerretDB 30 "$LOGS/ferretdb.log"
 }

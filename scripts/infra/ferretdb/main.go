@@ -7,6 +7,8 @@ import (
 	"context"
 	"flag"
 	"log/slog"
+	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"os/signal"
 	"syscall"
@@ -18,6 +20,7 @@ func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
 	dir := flag.String("data-dir", ".run/ferretdb", "directory of the SQLite databases")
 	level := flag.String("log-level", "warn", "debug, info, warn or error")
+	pprofAddr := flag.String("pprof-addr", "", "TCP address for Go's profiler (/debug/pprof/); off when empty")
 	flag.Parse()
 
 	var lvl slog.Level
@@ -40,6 +43,11 @@ func main() {
 	if err != nil {
 		logger.Error("cannot start FerretDB", "err", err)
 		os.Exit(1)
+	}
+
+	if *pprofAddr != "" {
+		// Only for measuring: bench:scale's CPU per call shows where the database's share goes.
+		go func() { logger.Error("profiler stopped", "err", http.ListenAndServe(*pprofAddr, nil)) }()
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
