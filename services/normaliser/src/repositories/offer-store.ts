@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import { BULK_CHUNK } from '@rr/kit';
 import type { Offer } from '@rr/proto';
 import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, gateFactsOf, passesGates, type DedupeFacts, type GateFacts } from '../domain/dedupe';
+import { CappedCounts } from '../domain/capped-counts';
 import type { ListingRecord } from '../domain/listing-record';
 import type { NormaliserStore } from '../domain/normalise-batch';
 import { TOTAL_COUNT_LIMIT, type ChangeCursor, type OfferFilter, type OfferReader, type PageCursor } from '../domain/offer-query';
@@ -50,6 +51,7 @@ export class OfferStore implements NormaliserStore, OfferReader {
   private readonly keyEntries: LRUCache<string, KeyEntry[]>;
   /** An offer's key documents as stored, for the next write of the offer. */
   private readonly storedKeys: LRUCache<string, DedupeKeyDoc[]>;
+  private readonly cappedCounts = new CappedCounts();
 
   constructor(connection: Connection, limits = CACHE_LIMITS) {
     this.models = modelsOf(connection);
@@ -171,10 +173,13 @@ export class OfferStore implements NormaliserStore, OfferReader {
    * is an aggregation (`$match`, `$limit`, `$group`) that the embedded database answers by decoding
    * every row it counts (a region's first 10,000: 700 ms, and every page 50 of bench:scale timed
    * out), while `count` is one `SELECT COUNT(*)` over the index (20 ms). MongoDB answers both alike.
+   * A count that reached the cap is remembered for a minute (`CappedCounts`).
    */
   private async countUpTo(query: Filter<OfferDoc>, limit: number): Promise<number> {
-    const answer = await this.models.offers.db.db!.command({ count: this.offers.collectionName, query, limit });
-    return answer.n as number;
+    return this.cappedCounts.count(JSON.stringify(query), limit, async () => {
+      const answer = await this.models.offers.db.db!.command({ count: this.offers.collectionName, query, limit });
+      return answer.n as number;
+    });
   }
 
   /** Up to `limit × 3` candidates: the same municipality first, then the district; `rankAlternatives` orders them. */
