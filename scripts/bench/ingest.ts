@@ -27,6 +27,7 @@ import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawLis
 import { INGEST_PROCESS_ENV } from '../system/services';
 import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 import { freePort } from './free-port';
+import { machineSpeedMs } from './machine-speed';
 
 type TruthListing = { portal: Portal; listingId: string; propertyId: string; url: string; active: boolean };
 type TruthProperty = { id: string; municipalityCode: string };
@@ -51,6 +52,8 @@ const SHARED_SERVERS = { 'ferretdb (shared)': /ferretdb-sqlite/, 'kafka (shared)
 const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
 
 async function main(): Promise<void> {
+  const speedBefore = machineSpeedMs();
+  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster; compare runs only when it agrees)`);
   const bus = new Bus({ clientId: 'bench-ingest', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
   await bus.connect();
   await bus.ensureTopics();
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     dedupePrecision: round(metrics.precision),
     dedupeRecall: round(metrics.recall),
     geoMunicipalityCorrect: round(metrics.geo),
+    machineSpeedMs: [speedBefore, machineSpeedMs()],
   };
   say(`mode ${MODE}; portals live in the simulator: ${portalsLive.length}; listings expected ${expected}, normalised ${processed.count} in ${seconds.toFixed(1)} s from ${MODE === 'crawler' ? 'the first listing on Kafka' : 'the first publish'} (${withStart.toFixed(1)} s with the ${MODE === 'crawler' ? "crawler's" : "bench's"} start-up: ${Math.round(processed.count / withStart)}/s); offers ${metrics.offers}, properties ${metrics.properties}`);
   say(describeCpu(cpuBefore, cpuAfter, availableParallelism()));

@@ -17,6 +17,7 @@ import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId, watchdogId } from './seed-accounts';
 import { offerId, seedingNowOf, seedOffers } from './seed-offers';
 import { sampleCpu, type CpuSample } from '../cpu-usage';
+import { machineSpeedMs } from '../machine-speed';
 import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
 
 /**
@@ -103,6 +104,8 @@ const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 async function main() {
+  const speedBefore = machineSpeedMs();
+  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster; compare runs only when it agrees)`);
   startInfrastructure(say);
   const log = createLogger('bench-scale', 'warn');
   const bus = new Bus({ clientId: 'bench-scale', brokers: BROKERS, topicPrefix: PREFIX, logger: log });
@@ -178,6 +181,7 @@ async function main() {
       alertsPerSec: burst?.emailsPerSec ?? null,
       alertDuplicates: burst?.duplicates ?? null,
       offers: OFFERS.offers,
+      machineSpeedMs: [speedBefore, machineSpeedMs()],
       benchSeconds: Math.round((Date.now() - started) / 1000),
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
