@@ -63,6 +63,13 @@ export function sampleCpu(pids: Record<string, number>, patterns: Record<string,
   return { at: Date.now(), machine: machineBusy(), byName };
 }
 
+/** Milliseconds of CPU per unit of work (a listing, a call) of each process between two samples, most first. */
+export function cpuMsPer(before: CpuSample, after: CpuSample, units: number): Array<readonly [string, number]> {
+  return Object.keys(after.byName)
+    .map((k) => [k, ((after.byName[k] - (before.byName[k] ?? 0)) * 1000) / Math.max(1, units)] as const)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 /** "crawler 31.2 s, …; ours 70 % of the busy machine; 1.9 of 2 cores busy". */
 export function describeCpu(before: CpuSample, after: CpuSample, cores: number): string {
   const wall = (after.at - before.at) / 1000;

@@ -25,7 +25,7 @@ import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT, sleep } from '@rr/kit';
 import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawListingSchema } from '@rr/proto';
 import { INGEST_PROCESS_ENV } from '../system/services';
-import { describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
+import { cpuMsPer, describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 import { freePort } from './free-port';
 import { machineSpeedMs } from './machine-speed';
 
@@ -53,7 +53,7 @@ const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
 
 async function main(): Promise<void> {
   const speedBefore = machineSpeedMs();
-  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster; compare runs only when it agrees)`);
+  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster)`);
   const bus = new Bus({ clientId: 'bench-ingest', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
   await bus.connect();
   await bus.ensureTopics();
@@ -140,7 +140,7 @@ const TARGET_PER_SEC = 500;
  * the shared servers), and the best this machine could do if every core were ours.
  */
 function whyBelowTarget(before: CpuSample, after: CpuSample, listings: number, perSec: number): string {
-  const total = perListing(before, after, listings).reduce((s, [, ms]) => s + ms, 0);
+  const total = cpuMsPer(before, after, listings).reduce((s, [, ms]) => s + ms, 0);
   const cores = availableParallelism();
   const wall = (after.at - before.at) / 1000;
   const share = Object.keys(after.byName).reduce((s, k) => s + after.byName[k] - (before.byName[k] ?? 0), 0) / wall;
@@ -149,15 +149,8 @@ function whyBelowTarget(before: CpuSample, after: CpuSample, listings: number, p
     + `(the rest went to other users). ${TARGET_PER_SEC}/s needs ≤ ${((cores * 1000) / TARGET_PER_SEC).toFixed(1)} ms per listing.`;
 }
 
-/** Milliseconds of CPU per listing of each process (ours and the shared servers), most first. */
-function perListing(before: CpuSample, after: CpuSample, listings: number): Array<readonly [string, number]> {
-  return Object.keys(after.byName)
-    .map((k) => [k, ((after.byName[k] - (before.byName[k] ?? 0)) * 1000) / listings] as const)
-    .sort((a, b) => b[1] - a[1]);
-}
-
 function perListingNote(before: CpuSample, after: CpuSample, listings: number): string {
-  const parts = perListing(before, after, listings);
+  const parts = cpuMsPer(before, after, listings);
   return `${parts.reduce((s, [, ms]) => s + ms, 0).toFixed(2)} ms (${parts.map(([k, ms]) => `${k} ${ms.toFixed(2)}`).join(', ')})`;
 }
 

@@ -1,8 +1,9 @@
 /**
  * How fast this machine runs a fixed single-core workload right now, in milliseconds (lower is
  * faster). A shared 2-core machine ran the same code ~50 % slower in one hour than in the next
- * (docs/benchmarks.md), so the benches that cross runs print it at their start and end: two runs
- * are compared only when their speeds agree.
+ * (docs/benchmarks.md), so the benches that cross runs print it at their start and end. Runs whose
+ * speeds differ are not to be compared; agreeing speeds are not enough on their own: this loop
+ * missed one slow state, in which the services' CPU a call rose ~45 % (docs/benchmarks.md).
  */
 export function machineSpeedMs(): number {
   const runs: number[] = [];

@@ -13,11 +13,11 @@ import { measureCall, type CallFigures, type CallSpec } from './calls';
 import { residentMB, startTimed } from './processes';
 import { getGazetteer } from '@rr/gazetteer';
 import { Market, seeded } from '../matcher-market';
+import { cpuMsPer, sampleCpu, type CpuSample } from '../cpu-usage';
+import { machineSpeedMs } from '../machine-speed';
 import { notifierBurst, startSink } from '../notifier-burst';
 import { SCALE_PASSWORD, seedAccounts, userEmail, userId, watchdogId } from './seed-accounts';
 import { offerId, seedingNowOf, seedOffers } from './seed-offers';
-import { sampleCpu, type CpuSample } from '../cpu-usage';
-import { machineSpeedMs } from '../machine-speed';
 import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
 
 /**
@@ -62,10 +62,8 @@ const SHARED_SERVERS = { ferretdb: /ferretdb-sqlite/, kafka: /kafka\.Kafka/ };
 
 /** "gateway 0.41, account 1.20, ferretdb 1.52" for the processes that spent 0.05 ms a call or more. */
 function cpuPerCall(before: CpuSample, after: CpuSample, calls: number): string {
-  return Object.keys(after.byName)
-    .map((name) => [name, ((after.byName[name] - (before.byName[name] ?? 0)) * 1000) / Math.max(1, calls)] as const)
+  return cpuMsPer(before, after, calls)
     .filter(([, ms]) => ms >= 0.05)
-    .sort((a, b) => b[1] - a[1])
     .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
     .join(', ');
 }
@@ -105,7 +103,7 @@ const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 async function main() {
   const speedBefore = machineSpeedMs();
-  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster; compare runs only when it agrees)`);
+  say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster)`);
   startInfrastructure(say);
   const log = createLogger('bench-scale', 'warn');
   const bus = new Bus({ clientId: 'bench-scale', brokers: BROKERS, topicPrefix: PREFIX, logger: log });
