@@ -77,12 +77,15 @@ describe('two matcher instances against Kafka', () => {
     await change(newcomer);
     // The changes and the offers travel on different topics: offers published before the changes
     // were read may still match people[0]. Probe with fresh offers until the newcomer is known.
-    let probes = 0;
+    // Every probe so far is looked at, not only the last: a round trip longer than the 300 ms pause
+    // (a loaded machine) would otherwise never be seen.
+    const probes: string[] = [];
     await waitFor('newcomer matched', async () => {
-      const probe = offer(`p2-probe-${probes++}`);
+      const probe = offer(`p2-probe-${probes.length}`);
+      probes.push(probe.id);
       await bus.publish('offer.published', probe.id, { offer: probe, fetchedAt: new Date().toISOString() });
       await new Promise((r) => setTimeout(r, 300));
-      return matchesFor(probe.id).some((m) => m.data.watchdogId === newcomer.id);
+      return probes.some((id) => matchesFor(id).some((m) => m.data.watchdogId === newcomer.id));
     });
     // An offer published from now on matches the newcomer and never the disabled watchdog.
     const o = offer('p2');
