@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { measurePaced } from './paced';
 
 /** One API call measured under load: how to make the i-th request, and which statuses are right. */
 export type CallSpec = {
@@ -7,6 +8,8 @@ export type CallSpec = {
   make: (i: number) => { method: 'GET' | 'POST' | 'PATCH'; path: string; token?: string | null; body?: unknown };
   /** Statuses that count as the call working (anything else is reported). */
   ok?: number[];
+  /** Requests a second, paced (`measurePaced`); none for as fast as the clients go. */
+  ratePerSecond?: number;
 };
 
 export type CallFigures = {
@@ -20,6 +23,7 @@ export type CallFigures = {
  * generator; each client keeps its connection and sends the next request when the answer came).
  */
 export async function measureCall(baseUrl: string, spec: CallSpec, connections: number): Promise<CallFigures> {
+  if (spec.ratePerSecond) return measurePaced(baseUrl, { ...spec, ratePerSecond: spec.ratePerSecond }, connections);
   let next = 0;
   const unexpectedBy: Record<string, number> = {};
   const ok = new Set(spec.ok ?? [200, 201]);

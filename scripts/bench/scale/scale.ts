@@ -25,7 +25,7 @@ import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
  * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
  * ready, and the API measured through the gateway with 20 concurrent clients (price reports
- * too, over the analytics read model of the same offers). Ends with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
+ * too, over the analytics read model of the same offers, and again paced at a stated load). Ends with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
  * counts differ or `--reseed` is given; so is the compacted watchdog topic, which is state like the
  * database (the matcher's replay of it is measured); the run's other topics are made anew.
  */
@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     /** The notifier burst: match.found events for half as many people (0: skip it). */
     burst: { type: 'string', default: '100000' },
     connections: { type: 'string', default: '20' },
+    /** Stated loads (reports a second, comma-separated) at which reports are measured again, paced (docs/decisions.md, "Report latency at a stated load"). */
+    'report-rate': { type: 'string', default: '100' },
     reseed: { type: 'boolean', default: false },
     /** Seed (or check) the database and stop: the measured run then reuses it. */
     'seed-only': { type: 'boolean', default: false },
@@ -146,7 +148,7 @@ async function main() {
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000)].filter((c) => c.name.includes(args.only!));
+    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000, args['report-rate']!.split(',').filter(Boolean).map(Number))].filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
     let reportWarming: WarmingState | null = null;
     for (const spec of calls) {

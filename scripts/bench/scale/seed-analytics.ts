@@ -53,12 +53,17 @@ export async function seedAnalytics(counts: { offers: number; active: number }, 
  * of every kind drawn by population like the market (Praha's districts among them), and every
  * fifth a point with a 2 km radius that widens as needed.
  */
-export function reportCalls(gazetteer: Gazetteer, requests: number): CallSpec[] {
+export function reportCalls(gazetteer: Gazetteer, requests: number, ratesPerSecond: number[]): CallSpec[] {
   const municipalities = [...gazetteer.list('municipality')].sort((a, b) => b.population - a.population).slice(0, 2_000);
   const places = [...municipalities, ...gazetteer.list('district'), ...gazetteer.list('region'), ...gazetteer.list('pragueDistrict')];
   const query = (i: number) => {
     const p = places[(i * 7919) % places.length];
     return i % 5 === 4 ? `lat=${p.point.lat.toFixed(4)}&lon=${p.point.lon.toFixed(4)}&radiusKm=2` : `placeKind=${p.kind}&placeCode=${encodeURIComponent(p.code)}`;
   };
-  return [{ name: 'GET /api/analytics/report', requests, make: (i) => ({ method: 'GET', path: `/api/analytics/report?${query(i)}` }) }];
+  const make: CallSpec['make'] = (i) => ({ method: 'GET', path: `/api/analytics/report?${query(i)}` });
+  return [
+    { name: 'GET /api/analytics/report', requests, make },
+    // The same reports at stated loads (issue 17's latency target is a report's, not the machine's capacity).
+    ...ratesPerSecond.map((rate, k) => ({ name: `GET /api/analytics/report at ${rate}/s`, requests, make: (i: number) => make(i + (k + 1) * requests), ratePerSecond: rate })),
+  ];
 }
