@@ -25,7 +25,8 @@ import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
  * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
  * ready, and the API measured through the gateway with 20 concurrent clients (price reports
- * too, over the analytics read model of the same offers, and again paced at a stated load). Ends with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
+ * too, over the analytics read model of the same offers, and again paced at a stated load). Ends
+ * with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
  * counts differ or `--reseed` is given; so is the compacted watchdog topic, which is state like the
  * database (the matcher's replay of it is measured); the run's other topics are made anew.
  */
@@ -51,6 +52,8 @@ const { values: args } = parseArgs({
 const COUNTS = { users: Number(args.users), watchdogs: Number(args.watchdogs), activeWatchdogs: Number(args.active) };
 const OFFERS = { offers: Number(args.offers), active: Number(args['active-offers']) };
 const CONNECTIONS = Number(args.connections);
+const REPORT_RATES = args['report-rate']!.split(',').filter(Boolean).map(Number);
+if (REPORT_RATES.some((rate) => !(rate > 0))) throw new Error(`--report-rate takes reports a second, comma-separated (e.g. 100,200); got "${args['report-rate']}"`);
 const PREFIX = 'scale.';
 const SUFFIX = '-scale';
 const PORT_OFFSET = 300;
@@ -148,7 +151,7 @@ async function main() {
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000, args['report-rate']!.split(',').filter(Boolean).map(Number))].filter((c) => c.name.includes(args.only!));
+    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000, REPORT_RATES)].filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
     let reportWarming: WarmingState | null = null;
     for (const spec of calls) {
