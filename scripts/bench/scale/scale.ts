@@ -53,7 +53,10 @@ const COUNTS = { users: Number(args.users), watchdogs: Number(args.watchdogs), a
 const OFFERS = { offers: Number(args.offers), active: Number(args['active-offers']) };
 const CONNECTIONS = Number(args.connections);
 const REPORT_RATES = args['report-rate']!.split(',').filter(Boolean).map(Number);
-if (REPORT_RATES.some((rate) => !(rate > 0))) throw new Error(`--report-rate takes reports a second, comma-separated (e.g. 100,200); got "${args['report-rate']}"`);
+if (REPORT_RATES.some((rate) => !(rate > 0))) {
+  process.stderr.write(`[scale] --report-rate takes reports a second, comma-separated (e.g. 100,200); got "${args['report-rate']}"\n`);
+  process.exit(2);
+}
 const PREFIX = 'scale.';
 const SUFFIX = '-scale';
 const PORT_OFFSET = 300;
