@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { measurePaced } from './paced';
 
 /** One API call measured under load: how to make the i-th request, and which statuses are right. */
 export type CallSpec = {
@@ -8,7 +7,7 @@ export type CallSpec = {
   make: (i: number) => { method: 'GET' | 'POST' | 'PATCH'; path: string; token?: string | null; body?: unknown };
   /** Statuses that count as the call working (anything else is reported). */
   ok?: number[];
-  /** Requests a second, paced (`measurePaced`); none for as fast as the clients go. */
+  /** Requests a second, paced (`measurePaced`); none for as fast as the clients go (`measureCall`). */
   ratePerSecond?: number;
 };
 
@@ -23,7 +22,6 @@ export type CallFigures = {
  * generator; each client keeps its connection and sends the next request when the answer came).
  */
 export async function measureCall(baseUrl: string, spec: CallSpec, connections: number): Promise<CallFigures> {
-  if (spec.ratePerSecond) return measurePaced(baseUrl, { ...spec, ratePerSecond: spec.ratePerSecond }, connections);
   let next = 0;
   const unexpectedBy: Record<string, number> = {};
   const ok = new Set(spec.ok ?? [200, 201]);
@@ -36,9 +34,7 @@ export async function measureCall(baseUrl: string, spec: CallSpec, connections: 
       {
         setupRequest: (req) => {
           const r = spec.make(next++);
-          const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'cs' };
-          if (r.token) headers.authorization = `Bearer ${r.token}`;
-          return { ...req, method: r.method, path: r.path, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+          return { ...req, method: r.method, path: r.path, headers: requestHeaders(r), body: r.body === undefined ? undefined : JSON.stringify(r.body) };
         },
         onResponse: (status) => {
           if (!ok.has(status)) unexpectedBy[status] = (unexpectedBy[status] ?? 0) + 1;
@@ -57,4 +53,11 @@ export async function measureCall(baseUrl: string, spec: CallSpec, connections: 
     unexpected: Object.values(unexpectedBy).reduce((a, b) => a + b, 0),
     unexpectedBy,
   };
+}
+
+/** The headers of every measured request: JSON, Czech, and the session when the call has one. */
+export function requestHeaders(r: { token?: string | null }): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'cs' };
+  if (r.token) headers.authorization = `Bearer ${r.token}`;
+  return headers;
 }

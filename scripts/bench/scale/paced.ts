@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { CallFigures, CallSpec } from './calls';
+import { requestHeaders, type CallFigures, type CallSpec } from './calls';
 
 /**
  * One call at a stated load, as visitors arrive: request i is due `i / rate` seconds after the
@@ -47,8 +47,7 @@ export async function measurePaced(baseUrl: string, spec: CallSpec & { ratePerSe
 function send(baseUrl: string, r: ReturnType<CallSpec['make']>, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'cs' };
-    if (r.token) headers.authorization = `Bearer ${r.token}`;
+    const headers = requestHeaders(r);
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     const req = http.request(new URL(r.path, baseUrl), { method: r.method, headers, agent, timeout: 30_000 }, (res) => {
       res.resume();

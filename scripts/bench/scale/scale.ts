@@ -10,6 +10,7 @@ import { portsFor, systemProcesses } from '../../system/services';
 import { Supervisor } from '../../system/supervisor';
 import { sharedEnv, startInfrastructure } from '../../system/system';
 import { measureCall, type CallFigures, type CallSpec } from './calls';
+import { measurePaced } from './paced';
 import { residentMB, startTimed } from './processes';
 import { getGazetteer } from '@rr/gazetteer';
 import { Market, seeded } from '../matcher-market';
@@ -162,7 +163,7 @@ async function main() {
       if (spec.name.includes('/analytics/report')) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
       const pids = Object.fromEntries(processes.map((p) => [p.name, supervisor.pidOf(p.name)]).filter(([, pid]) => pid !== undefined)) as Record<string, number>;
       const cpuBefore = sampleCpu(pids, SHARED_SERVERS);
-      const f = await measureCall(gateway, spec, CONNECTIONS);
+      const f = spec.ratePerSecond ? await measurePaced(gateway, { ...spec, ratePerSecond: spec.ratePerSecond }, CONNECTIONS) : await measureCall(gateway, spec, CONNECTIONS);
       const cpu = cpuPerCall(cpuBefore, sampleCpu(pids, SHARED_SERVERS), f.requests);
       say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}; CPU ms a call: ${cpu}`);
       figures.push(f);
