@@ -10,6 +10,7 @@ import { portsFor, systemProcesses } from '../../system/services';
 import { Supervisor } from '../../system/supervisor';
 import { sharedEnv, startInfrastructure } from '../../system/system';
 import { measureCall, type CallFigures, type CallSpec } from './calls';
+import { statedRate } from './national-traffic';
 import { measurePaced } from './paced';
 import { residentMB, startTimed } from './processes';
 import { getGazetteer } from '@rr/gazetteer';
@@ -26,7 +27,8 @@ import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
  * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
  * ready, and the API measured through the gateway with 20 concurrent clients (price reports
- * too, over the analytics read model of the same offers, and again paced at a stated load). Ends
+ * too, over the analytics read model of the same offers), each call again paced at its stated
+ * national load (national-traffic.ts; reports at `--report-rate`). Ends
  * with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
  * counts differ or `--reseed` is given; so is the compacted watchdog topic, which is state like the
  * database (the matcher's replay of it is measured); the run's other topics are made anew.
@@ -43,6 +45,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     /** Stated loads (reports a second, comma-separated) at which reports are measured again, paced (docs/decisions.md, "Report latency at a stated load"). */
     'report-rate': { type: 'string', default: '100' },
+    /** Seconds each call is also measured at its stated national load (national-traffic.ts); 0 skips those phases. */
+    'stated-seconds': { type: 'string', default: '20' },
     reseed: { type: 'boolean', default: false },
     /** Seed (or check) the database and stop: the measured run then reuses it. */
     'seed-only': { type: 'boolean', default: false },
@@ -56,6 +60,11 @@ const CONNECTIONS = Number(args.connections);
 const REPORT_RATES = args['report-rate']!.split(',').filter(Boolean).map(Number);
 if (REPORT_RATES.some((rate) => !(rate > 0))) {
   process.stderr.write(`[scale] --report-rate takes reports a second, comma-separated (e.g. 100,200); got "${args['report-rate']}"\n`);
+  process.exit(2);
+}
+const STATED_SECONDS = Number(args['stated-seconds']);
+if (!(STATED_SECONDS >= 0)) {
+  process.stderr.write(`[scale] --stated-seconds takes a number of seconds (0 skips the stated loads); got "${args['stated-seconds']}"\n`);
   process.exit(2);
 }
 const PREFIX = 'scale.';
@@ -155,12 +164,15 @@ async function main() {
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const calls = [...(await callSpecs(accounts, env)), ...offerCalls(), ...reportCalls(getGazetteer(), 2000, REPORT_RATES)].filter((c) => c.name.includes(args.only!));
+    const calls = withStatedLoads([...(await callSpecs(accounts, env)), ...offerCalls()], STATED_SECONDS)
+      .concat(reportCalls(getGazetteer(), 2000, REPORT_RATES))
+      .filter((c) => c.name.includes(args.only!));
     const figures: CallFigures[] = [];
     let reportWarming: WarmingState | null = null;
+    // Every call is measured on a running system, after analytics has warmed its report copies (a
+    // start-up phase with a figure of its own): warming beside a call took a quarter of a core.
+    if (calls.length) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
     for (const spec of calls) {
-      // Reports are measured as a running instance answers them: with its copies warm (the wait is a figure of its own).
-      if (spec.name.includes('/analytics/report')) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
       const pids = Object.fromEntries(processes.map((p) => [p.name, supervisor.pidOf(p.name)]).filter(([, pid]) => pid !== undefined)) as Record<string, number>;
       const cpuBefore = sampleCpu(pids, SHARED_SERVERS);
       const f = spec.ratePerSecond ? await measurePaced(gateway, { ...spec, ratePerSecond: spec.ratePerSecond }, CONNECTIONS) : await measureCall(gateway, spec, CONNECTIONS);
@@ -278,6 +290,20 @@ async function seedOffersOrReuse(db: mongoose.Connection, analyticsDb: mongoose.
   await marker.insertOne({ _id: 'offers', counts: OFFERS, seededAt, now });
   await analyticsMarker.insertOne({ _id: 'analytics', source: seededAt });
   say(`offers: seeded; analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
+}
+
+/**
+ * Each call as fast as the clients go (the capacity), then, for `seconds`, paced at its stated
+ * national load (national-traffic.ts). The paced requests continue the call's numbering, so a
+ * registration or a reset never repeats one the closed loop made.
+ */
+function withStatedLoads(specs: CallSpec[], seconds: number): CallSpec[] {
+  return specs.flatMap((spec) => {
+    const rate = statedRate(spec.name);
+    if (!seconds || rate === null) return [spec];
+    const paced: CallSpec = { ...spec, name: `${spec.name} at ${rate}/s`, requests: Math.round(rate * seconds), ratePerSecond: rate, make: (i) => spec.make(spec.requests + i) };
+    return [spec, paced];
+  });
 }
 
 /** The offers API: one offer by id, and page 50 of a region's newest offers. */
