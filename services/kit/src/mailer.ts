@@ -1,3 +1,4 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import sendgrid from '@sendgrid/mail';
 import { z } from 'zod';
@@ -19,7 +20,12 @@ export type MailMessage = {
 
 export type SentMail = { provider: 'smtp' | 'sendgrid'; messageId: string | null };
 
-export type Mailer = { provider: SentMail['provider']; send: (message: MailMessage) => Promise<SentMail> };
+export type Mailer = {
+  provider: SentMail['provider'];
+  send: (message: MailMessage) => Promise<SentMail>;
+  /** Closes the kept SMTP connections (at shutdown). */
+  close?: () => void;
+};
 
 export const MailConfig = z.object({
   MAIL_FROM: z.string().default('Reality Radar <upozorneni@realityradar.cz>'),
@@ -31,16 +37,31 @@ export type MailConfig = z.infer<typeof MailConfig>;
 /**
  * SendGrid when a key is configured (production), SMTP otherwise (the local catcher). A refusal
  * the provider calls permanent (5xx for the address) is `ACCOUNT_BLOCKED`-worthy and not retried;
- * anything else is retriable.
+ * anything else is retriable. Over SMTP, up to `connections` connections are kept open and reused
+ * (the notifier keeps as many as it sends at once).
  */
-export function createMailer(config: MailConfig, service = 'unknown'): Mailer {
-  return observed(providerMailer(config), service);
+export function createMailer(config: MailConfig, service = 'unknown', options: { connections?: number } = {}): Mailer {
+  return observed(providerMailer(config, options.connections ?? 4), service);
+}
+
+/**
+ * The SMTP URL with pooling asked for in it. nodemailer reads a URL's options from the URL alone
+ * (options passed beside a URL are message defaults), so a pool asked for there was never made:
+ * every message opened a connection of its own, and MailDev's server greets a new connection only
+ * after 100 ms. What the URL already says wins.
+ */
+export function pooledSmtpUrl(url: string, connections: number): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('pool')) parsed.searchParams.set('pool', 'true');
+  if (!parsed.searchParams.has('maxConnections')) parsed.searchParams.set('maxConnections', String(connections));
+  return parsed.toString();
 }
 
 /** Each send in a client span (`smtp send`), counted in rr_mails_sent_total or rr_mail_failures_total. */
 function observed(mailer: Mailer, service: string): Mailer {
   return {
     provider: mailer.provider,
+    close: mailer.close,
     send: (m) => inSpan(`${mailer.provider} send`, { 'rr.mail.category': m.category ?? 'other' }, async () => {
       const category = m.category ?? 'other';
       try {
@@ -55,7 +76,7 @@ function observed(mailer: Mailer, service: string): Mailer {
   };
 }
 
-function providerMailer(config: MailConfig): Mailer {
+function providerMailer(config: MailConfig, connections: number): Mailer {
   if (config.SENDGRID_API_KEY) {
     sendgrid.setApiKey(config.SENDGRID_API_KEY);
     return {
@@ -75,9 +96,12 @@ function providerMailer(config: MailConfig): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL, { pool: true, maxConnections: 4 } as object);
+  const transport = nodemailer.createTransport(pooledSmtpUrl(config.SMTP_URL, connections));
+  // nodemailer's documented socket hook, which its typings leave out.
+  (transport as unknown as { getSocket: typeof connectWithoutDelay }).getSocket = connectWithoutDelay;
   return {
     provider: 'smtp',
+    close: () => transport.close(),
     async send(m) {
       try {
         const info = await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, html: m.html, text: m.text, headers: m.headers, attachments: m.attachments });
@@ -88,6 +112,25 @@ function providerMailer(config: MailConfig): Mailer {
       }
     },
   };
+}
+
+const SMTP_CONNECT_TIMEOUT_MS = 30_000;
+
+type SocketCallback = (err: Error | null, socket?: { connection: net.Socket }) => void;
+
+/**
+ * nodemailer's own sockets keep Nagle's algorithm: the message's second write waits for the
+ * server's delayed acknowledgement of the first, ~40 ms a message on a pooled connection (3 ms
+ * without). nodemailer takes a socket made elsewhere (its proxy hook) and does TLS over it itself.
+ */
+function connectWithoutDelay(options: { host?: string; port?: number; secure?: boolean }, callback: SocketCallback): void {
+  const socket = net.connect({ host: options.host || 'localhost', port: Number(options.port) || (options.secure ? 465 : 587), noDelay: true });
+  socket.setTimeout(SMTP_CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('SMTP connection timed out')));
+  socket.once('error', (err) => callback(err));
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    callback(null, { connection: socket });
+  });
 }
 
 export class PermanentMailError extends AppError {}

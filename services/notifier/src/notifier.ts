@@ -29,7 +29,8 @@ export async function startNotifier(ctx: ServiceContext<NotifierConfig>, options
   const { bus, config, log, shutdown } = ctx;
   const ledger = new LedgerRepository(ctx.db!);
   await ledger.init();
-  const mailer = createMailer(config, 'notifier');
+  const mailer = createMailer(config, 'notifier', { connections: config.ALERT_SEND_CONCURRENCY });
+  shutdown.add('mailer', () => mailer.close?.());
   const ads = options.ads ?? (config.AD_SERVING_URL ? httpAdSource({ url: config.AD_SERVING_URL, timeoutMs: config.AD_DECISION_TIMEOUT_MS, log }) : noAds);
   const dispatcher = new Dispatcher(ledger, mailer, bus, ads, {
     publicUrl: config.PUBLIC_URL,
