@@ -14,7 +14,7 @@ jest.setTimeout(240_000);
 const t = testEnv({ JWT_SECRET: 'j'.repeat(40) });
 const DAY = 86_400_000;
 // Two years of a small market: a few offers a month, so region and coarse grid buckets hold several.
-const COUNTS = { offers: 200, active: 30 };
+const COUNTS = { offers: 140, active: 21 };
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 
 /** Every bucket and per-place count document of a read model, parsed, versions left out (they count writes). */
