@@ -55,6 +55,14 @@ export async function measureCall(baseUrl: string, spec: CallSpec, connections: 
   };
 }
 
+/**
+ * The same call at a stated load, `requests` of it; its requests continue the numbering from
+ * `from`, so a registration or a reset never repeats one made before it.
+ */
+export function pacedAt(spec: CallSpec, ratePerSecond: number, requests: number, from: number): CallSpec {
+  return { ...spec, name: `${spec.name} at ${ratePerSecond}/s`, requests, ratePerSecond, make: (i) => spec.make(from + i) };
+}
+
 /** The headers of every measured request: JSON, Czech, and the session when the call has one. */
 export function requestHeaders(r: { token?: string | null }): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'cs' };

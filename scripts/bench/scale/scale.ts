@@ -9,7 +9,7 @@ import { bundleProcesses } from '../../system/bundle';
 import { portsFor, systemProcesses } from '../../system/services';
 import { Supervisor } from '../../system/supervisor';
 import { sharedEnv, startInfrastructure } from '../../system/system';
-import { measureCall, type CallFigures, type CallSpec } from './calls';
+import { measureCall, pacedAt, type CallFigures, type CallSpec } from './calls';
 import { statedRate } from './national-traffic';
 import { measurePaced } from './paced';
 import { residentMB, startTimed } from './processes';
@@ -292,17 +292,11 @@ async function seedOffersOrReuse(db: mongoose.Connection, analyticsDb: mongoose.
   say(`offers: seeded; analytics: ${filed.offers.toLocaleString('en')} offers in ${filed.buckets.toLocaleString('en')} buckets (${elapsed()})`);
 }
 
-/**
- * Each call as fast as the clients go (the capacity), then, for `seconds`, paced at its stated
- * national load (national-traffic.ts). The paced requests continue the call's numbering, so a
- * registration or a reset never repeats one the closed loop made.
- */
+/** Each call as fast as the clients go (the capacity), then, for `seconds`, paced at its stated national load (national-traffic.ts). */
 function withStatedLoads(specs: CallSpec[], seconds: number): CallSpec[] {
   return specs.flatMap((spec) => {
     const rate = statedRate(spec.name);
-    if (!seconds || rate === null) return [spec];
-    const paced: CallSpec = { ...spec, name: `${spec.name} at ${rate}/s`, requests: Math.round(rate * seconds), ratePerSecond: rate, make: (i) => spec.make(spec.requests + i) };
-    return [spec, paced];
+    return !seconds || rate === null ? [spec] : [spec, pacedAt(spec, rate, Math.round(rate * seconds), spec.requests)];
   });
 }
 

@@ -125,10 +125,17 @@ type SocketCallback = (err: Error | null, socket?: { connection: net.Socket }) =
  */
 function connectWithoutDelay(options: { host?: string; port?: number; secure?: boolean }, callback: SocketCallback): void {
   const socket = net.connect({ host: options.host || 'localhost', port: Number(options.port) || (options.secure ? 465 : 587), noDelay: true });
-  socket.setTimeout(SMTP_CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('SMTP connection timed out')));
-  socket.once('error', (err) => callback(err));
+  // Only the connecting is ours to watch: once connected, nodemailer handles the socket's errors and idling.
+  const fail = (err: Error) => {
+    clearTimeout(timer);
+    socket.destroy();
+    callback(err);
+  };
+  const timer = setTimeout(() => fail(new Error('SMTP connection timed out')), SMTP_CONNECT_TIMEOUT_MS);
+  socket.once('error', fail);
   socket.once('connect', () => {
-    socket.setTimeout(0);
+    clearTimeout(timer);
+    socket.off('error', fail);
     callback(null, { connection: socket });
   });
 }
