@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import { parseArgs } from 'node:util';
 import { Bus, createLogger } from '@rr/kit';
 import { ROLES, type Offer, type Watchdog } from '@rr/proto';
+import { Passwords, PASSWORD_COST } from '../../../services/account/src/auth/passwords';
 import { sessionPayloadOf, SessionTokens } from '../../../services/account/src/auth/session-token';
 import { userModel, type UserRecord } from '../../../services/account/src/users/user.model';
 import { watchdogModel } from '../../../services/account/src/watchdogs/watchdog.model';
@@ -336,11 +337,27 @@ async function republishActive(accounts: mongoose.Connection, publish: (w: Watch
   say(`topic: ${count.toLocaleString('en')} active watchdogs published`);
 }
 
+/**
+ * A database seeded before the password cost changed holds hashes at the old cost, and the service
+ * stores each anew at a person's first login (one extra hash). The people whose logins are
+ * measured get theirs now, so the calls measure logins as they are once everyone has one.
+ */
+async function bringHashesToCost(accounts: mongoose.Connection, sample: UserRecord[]): Promise<void> {
+  const passwords = new Passwords(PASSWORD_COST);
+  const outdated = sample.filter((u) => u.passwordHash && passwords.isOutdated(u.passwordHash));
+  if (outdated.length === 0) return;
+  const passwordHash = await passwords.hash(SCALE_PASSWORD);
+  await userModel(accounts).updateMany({ _id: { $in: outdated.map((u) => u._id) } }, { $set: { passwordHash } });
+  for (const u of outdated) u.passwordHash = passwordHash;
+  say(`accounts: ${outdated.length.toLocaleString('en')} measured people's password hashes brought to today's cost`);
+}
+
 async function callSpecs(accounts: mongoose.Connection, env: Record<string, string>): Promise<CallSpec[]> {
   const tokens = new SessionTokens(env.JWT_SECRET, 3600);
   const pick = (n: number) => Math.floor((n * 2654435761) % COUNTS.users);
   const sampleIds = Array.from({ length: SAMPLE }, (_, i) => userId(pick(i + 1)));
   const sample = await userModel(accounts).find({ _id: { $in: sampleIds } }).lean<UserRecord[]>().exec();
+  await bringHashesToCost(accounts, sample);
   const owned = await watchdogModel(accounts).find({ userId: { $in: sampleIds } }).lean().exec();
   const byUser = new Map<string, string[]>();
   for (const w of owned) byUser.set(w.userId!, [...(byUser.get(w.userId!) ?? []), w._id]);

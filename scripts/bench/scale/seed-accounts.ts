@@ -1,7 +1,7 @@
-import argon2 from 'argon2';
 import type { Connection } from 'mongoose';
 import { ROLES, type Watchdog } from '@rr/proto';
 import { getGazetteer } from '@rr/gazetteer';
+import { Passwords, PASSWORD_COST } from '../../../services/account/src/auth/passwords';
 import { nameKeysOf } from '../../../services/account/src/domain/user-search';
 import { userModel, type UserRecord } from '../../../services/account/src/users/user.model';
 import { watchdogModel, type WatchdogRecord } from '../../../services/account/src/watchdogs/watchdog.model';
@@ -40,7 +40,7 @@ export async function seedAccounts(
   // older users is marked done, as it is on a database the service created (else its first start
   // looks for users without keys through all of them: 274 s at 1,000,000).
   await db.db!.collection<{ _id: string; at: Date }>('migrations').updateOne({ _id: 'user-search-keys' }, { $setOnInsert: { at: new Date() } }, { upsert: true });
-  const passwordHash = await argon2.hash(SCALE_PASSWORD, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await new Passwords(PASSWORD_COST).hash(SCALE_PASSWORD);
   const r = seeded(20261125);
   const market = new Market(getGazetteer(), r);
   const now = Date.now();

@@ -1,5 +1,6 @@
 import { BaseConfig, MailConfig } from '@rr/kit';
 import { z } from 'zod';
+import { PASSWORD_COST } from './auth/passwords';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -14,9 +15,9 @@ export const AccountConfig = BaseConfig.merge(MailConfig).extend({
   /** Where links in e-mails point (the gateway serving the web client). */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   MAGIC_LINK_TTL_MINUTES: positiveInt(60),
-  /** argon2id cost; OWASP's minimum is 19 MiB, 2 passes. Tests lower it. */
-  ARGON2_MEMORY_KIB: positiveInt(19_456),
-  ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
+  /** argon2id cost (auth/passwords.ts says why 7 MiB × 5). Tests lower it. */
+  ARGON2_MEMORY_KIB: positiveInt(PASSWORD_COST.memoryKiB),
+  ARGON2_TIME_COST: z.coerce.number().int().min(2).default(PASSWORD_COST.timeCost),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   RATE_WINDOW_SECONDS: positiveInt(600),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { SessionPayload } from '@rr/proto';
 import { eventually, linkParam, startStack, uniqueEmail, waitForMail, type Stack } from './stack';
@@ -127,6 +128,23 @@ describe('login and session', () => {
     expect(noPassword.body.error.fields).toEqual({ password: 'Vaše heslo je povinná položka' });
     const english = await api.post('/api/auth/login').set('Accept-Language', 'en').send({ email, password: 'spatne' }).expect(403);
     expect(english.body.error.message).toBe('Invalid login credentials.');
+  });
+
+  it('stores a password hashed at an earlier cost anew at the configured one on login', async () => {
+    const email = uniqueEmail('rehash');
+    await register(email);
+    const users = stack.account.db!.collection<{ email: string; passwordHash: string }>('users');
+    const earlier = await argon2.hash('tajne-heslo', { type: argon2.argon2id, memoryCost: 2048, timeCost: 3, parallelism: 1 });
+    await users.updateOne({ email }, { $set: { passwordHash: earlier } });
+
+    await stack.client().post('/api/auth/login').send({ email, password: 'spatne' }).expect(403);
+    expect((await users.findOne({ email }))!.passwordHash).toBe(earlier);
+    await stack.client().post('/api/auth/login').send({ email, password: 'tajne-heslo' }).expect(200);
+    const stored = (await users.findOne({ email }))!.passwordHash;
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=1024,t=2,p=1\$/);
+    expect(await argon2.verify(stored, 'tajne-heslo')).toBe(true);
+    await stack.client().post('/api/auth/login').send({ email, password: 'tajne-heslo' }).expect(200);
+    expect((await users.findOne({ email }))!.passwordHash).toBe(stored);
   });
 
   it('answers GET /user without or with a bad token with 401', async () => {

@@ -55,7 +55,9 @@ export class AuthService {
     const ok = await this.deps.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || !ok || user.state === 'Deleted') throw new AppError('INVALID_CREDENTIALS', ctx.tr('invalidCredentials'));
     if (user.state === 'Blocked') throw new AppError('ACCOUNT_BLOCKED', ctx.tr('accountBlocked'));
-    const updated = (await this.deps.users.update(user._id, { lastLoginAt: new Date() })) ?? user;
+    // A hash made at an earlier cost is replaced in the login's own write: only here is the password known.
+    const rehashed = this.deps.passwords.isOutdated(user.passwordHash!) ? { passwordHash: await this.deps.passwords.hash(password) } : {};
+    const updated = (await this.deps.users.update(user._id, { lastLoginAt: new Date(), ...rehashed })) ?? user;
     return { token: await issueToken(this.deps, updated) };
   }
 
