@@ -1,5 +1,5 @@
 import { testRunId } from '@rr/kit/testing';
-import { isDeletable } from './delete-topics';
+import { isDeletable, isTestTopic } from './delete-topics';
 
 describe('which scratch topics a cleanup deletes', () => {
   const now = Date.UTC(2026, 10, 26, 16, 0);
@@ -16,5 +16,13 @@ describe('which scratch topics a cleanup deletes', () => {
     expect(isDeletable('bench0a1b2c.listing.fetched', now, 20)).toBe(true);
     expect(isDeletable('offer.published', now, 0)).toBe(false);
     expect(isDeletable('rr.offer.published', now, 0)).toBe(false);
+  });
+
+  it('tells test topics from a benchmark\'s, which infra start leaves alone', () => {
+    expect(isTestTopic(topicOf(now))).toBe(true);
+    expect(isTestTopic('t1a2b3c4d.offer.published')).toBe(true);
+    expect(isTestTopic('benchfeed01.watchdog.changed.v1')).toBe(false);
+    expect(isTestTopic('scale.watchdog.changed.v1')).toBe(false);
+    expect(isTestTopic('offer.published')).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ import { minuteOfTestRunId, minuteStamp } from '@rr/kit/testing';
  * tests may still be using them; `npm test` deletes all at its end.
  */
 export const SCRATCH_TOPICS = /^(t-?[0-9a-f]{6,12}|bench[0-9a-f]{6})\./;
-const KEEP_MINUTES = 20;
+/** A test runs for less than this: its topics are kept so long, in case another checkout's test still uses them. */
+export const KEEP_MINUTES = 20;
 
 /** A scratch topic old enough to delete: a test id of the last `keepMinutes` minutes is kept. */
 export function isDeletable(topic: string, nowMs: number, keepMinutes: number): boolean {
@@ -20,13 +21,16 @@ export function isDeletable(topic: string, nowMs: number, keepMinutes: number): 
   return age >= keepMinutes;
 }
 
-export async function deleteScratchTopics(keepMinutes = 0): Promise<number> {
+/** Test topics only (`t<id>.`): a benchmark's scratch topics may be kept on purpose for its next run (bench:replay's). */
+export const isTestTopic = (topic: string) => SCRATCH_TOPICS.exec(topic)?.[1].startsWith('t') ?? false;
+
+export async function deleteScratchTopics(keepMinutes = 0, only: (topic: string) => boolean = () => true): Promise<number> {
   const config = loadConfig(BaseConfig);
   const bus = new Bus({ clientId: 'delete-topics', brokers: config.KAFKA_BROKERS, logger: createLogger('delete-topics', 'error') });
   await bus.connect();
   try {
     const now = Date.now();
-    return await bus.deleteTopicsMatching((topic) => isDeletable(topic, now, keepMinutes));
+    return await bus.deleteTopicsMatching((topic) => only(topic) && isDeletable(topic, now, keepMinutes));
   } finally {
     await bus.disconnect();
   }

@@ -4,7 +4,7 @@ import { Bus, createLogger, runService } from '@rr/kit';
 import type { Envelope, EventData, EventType } from '@rr/proto';
 import { gatewayService } from '@rr/gateway/src/service';
 import { accountService } from '../src/service';
-import { freePort } from '@rr/kit/testing';
+import { freePort, testRunId } from '@rr/kit/testing';
 
 /**
  * The account service and the gateway started in-process on the real Kafka and database, with a
@@ -20,7 +20,7 @@ export { freePort };
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export async function startStack(overrides: Record<string, string> = {}) {
-  const id = randomUUID().slice(0, 8);
+  const id = testRunId();
   const [apiPort, gatewayPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,

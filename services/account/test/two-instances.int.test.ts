@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createLogger, runService, Bus } from '@rr/kit';
+import { testRunId } from '@rr/kit/testing';
 import { accountService } from '../src/service';
 import { userModel } from '../src/users/user.model';
 import { ADMIN, freePort } from './stack';
@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
  */
 describe('account: two instances starting together on a new database', () => {
   it('both start, with one administrator', async () => {
-    const id = randomUUID().slice(0, 8);
+    const id = testRunId();
     const env = async (): Promise<NodeJS.ProcessEnv> => ({
       ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', KAFKA_TOPIC_PREFIX: `t-${id}.`, MONGO_DB_SUFFIX: `-t-${id}`,
       HEALTH_PORT: '0', ACCOUNT_API_PORT: String(await freePort()), JWT_SECRET: 's'.repeat(40), WATCHDOG_LINK_SECRET: 'l'.repeat(40),

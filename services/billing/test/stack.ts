@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { Bus, createLogger, runService } from '@rr/kit';
 import type { Envelope, EventData, EventType } from '@rr/proto';
 import { SIM_CREDENTIALS, SIM_FIO, startPaymentSimulator } from '@rr/payment-simulator/test/support';
 import { createBillingService, type BillingParts } from '../src/service';
-import { freePort } from '@rr/kit/testing';
+import { freePort, testRunId } from '@rr/kit/testing';
 
 export const JWT_SECRET = 's'.repeat(40);
 
@@ -15,7 +14,7 @@ export { freePort };
  * against the payment simulator on an ephemeral port; GoPay notifies billing's API directly.
  */
 export async function startBilling(overrides: Record<string, string> = {}) {
-  const id = randomUUID().slice(0, 8);
+  const id = testRunId();
   const sim = await startPaymentSimulator();
   const apiPort = await freePort();
   const env: NodeJS.ProcessEnv = {

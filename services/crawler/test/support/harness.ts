@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Bus, createLogger, runService } from '@rr/kit';
-import { waitForValue } from '@rr/kit/testing';
+import { testRunId, waitForValue } from '@rr/kit/testing';
 import { PORTALS, type Envelope, type ListingFetchedV1, type ListingWithdrawnV1, type Portal } from '@rr/proto';
 import { startCrawler, type CrawlerOptions } from '../../src/app';
 import { CrawlerConfig } from '../../src/config';
 
 /** Topic prefix and database suffix unique to one test file, as the brief asks. */
 export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const id = randomUUID().slice(0, 8);
+  const id = testRunId();
   return {
     KAFKA_TOPIC_PREFIX: `t-${id}.`,
     MONGO_DB_SUFFIX: `-t${id}`,
