@@ -1,7 +1,7 @@
 import { getGazetteer } from '@rr/gazetteer';
 import { listen, type Logger, type ServiceContext, type Shutdown } from '@rr/kit';
 import type { AnalyticsConfig } from './config';
-import { onOfferEvent } from './handlers/on-offer-event.handler';
+import { onOfferEvents } from './handlers/on-offer-event.handler';
 import { createAnalyticsApi } from './http/analytics-api';
 import { CachedReadModel } from './reports/cached-read-model';
 import { followCountsNotices } from './reports/counts-notices';
@@ -11,6 +11,12 @@ import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
 import { PendingWithdrawalRepository } from './repositories/pending-withdrawal.repository';
 import { PriceBucketRepository } from './repositories/price-bucket.repository';
+
+/**
+ * Offer events filed together at most (docs/decisions.md, "Offer events filed in batches"): a
+ * fetch of a busy partition is filed in slices of this many, each a few reads and bulk writes.
+ */
+const OFFER_EVENT_BATCH = 200;
 
 /**
  * Keeps the offers' read model for reports and estimates and answers them over HTTP. One
@@ -28,7 +34,8 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     group: 'analytics.on-offer-event',
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
     fromBeginning: true,
-    handle: onOfferEvent(facts, buckets, new PendingWithdrawalRepository(db!), notices.announce),
+    batchSize: OFFER_EVENT_BATCH,
+    handleBatch: onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db!), notices.announce),
   });
 
   const gazetteer = getGazetteer();

@@ -52,6 +52,11 @@ function add(counts: Counts, key: number | string, by: number) {
   else counts[key] = next;
 }
 
+function isEmpty(counts: Counts): boolean {
+  for (const _ in counts) return false;
+  return true;
+}
+
 function emptyCell(): BucketCell {
   return { n: 0, noPrice: 0, noArea: 0, ppm: {}, price: {}, ended: {}, listedSince: {} };
 }
@@ -66,7 +71,12 @@ export function contribute(cells: BucketCells, fact: OfferFact, sign: 1 | -1): v
   else {
     add(cell.price, binOf(fact.price), sign);
     if (ppm === null) cell.noArea += sign;
-    else add((cell.ppm[bandOfArea(fact.area!)] ??= {}), binOf(ppm), sign);
+    else {
+      const band = bandOfArea(fact.area!);
+      add((cell.ppm[band] ??= {}), binOf(ppm), sign);
+      // An emptied band goes too, so that a cell does not depend on the order offers came and went.
+      if (sign < 0 && isEmpty(cell.ppm[band])) delete cell.ppm[band];
+    }
   }
   if (fact.withdrawnAt !== null) add(cell.ended, Math.max(0, Math.floor((fact.withdrawnAt - fact.publishedAt) / DAY_MS)), sign);
   else add(cell.listedSince, Math.floor(fact.publishedAt / DAY_MS), sign);

@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { AdType, RealEstateType } from '@rr/proto';
+import { bucketIdOf, countsIdOf } from '../domain/bucket-changes';
 import type { ReportBucket, StoredBucket } from '../domain/bucket-report';
 import { PackedCells } from '../domain/packed-cells';
-import { countsIdOf, countsInWindow, idOf, parseCounts, type BucketCount, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
+import { countsInWindow, parseCounts, type BucketCount, type CountsVersion, type RawCounts, type StoredCounts, type VersionedBucket } from '../repositories/price-bucket.repository';
 
 /** What the cache reads from the database (the repository). */
 export type VersionedSource = {
@@ -169,7 +170,7 @@ export class CachedReadModel {
       for (const doc of docs) {
         const adType = doc.id.slice(doc.id.lastIndexOf('|') + 1) as AdType;
         for (const c of countsInWindow([doc], fromMonth, toMonth)) {
-          const id = idOf({ ...c, adType });
+          const id = bucketIdOf({ ...c, adType });
           if (this.buckets.peek(id)?.version !== c.version) ids.push(id);
         }
       }
@@ -189,7 +190,7 @@ export class CachedReadModel {
     const out: ReportBucket[] = [];
     const missing: string[] = [];
     for (const c of counts) {
-      const id = idOf({ ...c, adType });
+      const id = bucketIdOf({ ...c, adType });
       const entry = this.buckets.get(id);
       // The same version only: a copy written after its counts is read again (rarely), and a
       // rebuilt model, whose versions start again at 1, is never answered from an older copy.

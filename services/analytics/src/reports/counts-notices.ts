@@ -5,6 +5,8 @@ import type { CachedReadModel } from './cached-read-model';
 
 /** How often an instance sends itself a probe through the notices topic. */
 const PROBE_MS = 5_000;
+/** Counts documents one `bucket-counts.changed` may name (its schema's limit). */
+const NOTICE_MAX_COUNTS = 1_000;
 /** A probe not back within this: the notices lag or stopped, so copies are checked again. */
 const PROBE_LAG_LIMIT_MS = 30_000;
 
@@ -53,8 +55,11 @@ export async function followCountsNotices(bus: Bus, readModel: CachedReadModel, 
   const notices = new CoalescingPublisher<CountsVersion[]>((lists) => bus.publishMany('bucket-counts.changed', lists.map((counts) => ({ key: instance, data: { counts, by: instance } }))));
   return {
     announce: (counts) => {
-      if (counts.length === 0) return;
-      notices.add(counts).catch((err: Error) => log.warn({ err, counts: counts.length }, 'changed counts not announced; other instances may hold old copies until they expire'));
+      // One notice a batch; one that changed more counts documents than a notice may name goes in several.
+      for (let i = 0; i < counts.length; i += NOTICE_MAX_COUNTS) {
+        const part = counts.slice(i, i + NOTICE_MAX_COUNTS);
+        notices.add(part).catch((err: Error) => log.warn({ err, counts: part.length }, 'changed counts not announced; other instances may hold old copies until they expire'));
+      }
     },
   };
 }

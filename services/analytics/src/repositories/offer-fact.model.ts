@@ -18,7 +18,7 @@ const schema = new Schema<OfferFactRow>(
 );
 // findInPlace: a place, an offer and property type, a window of publication dates.
 schema.index({ placeKey: 1, adType: 1, realEstateType: 1, publishedAt: 1 });
-// findRowsOfOffer: the rows to replace when an event about the offer arrives.
+// findByOfferIds: the facts of a batch's offers, before their events are applied (and findByOfferId, an estimate's).
 schema.index({ offerId: 1 });
 
 export function offerFactModel(connection: Connection): Model<OfferFactRow> {

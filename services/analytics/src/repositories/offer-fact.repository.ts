@@ -1,6 +1,8 @@
 import type { AdType, RealEstateType } from '@rr/proto';
+import { bulkWriteInChunks } from '@rr/kit';
 import type { Connection, Model } from 'mongoose';
 import { placeKeysOf } from '../domain/apply-event';
+import type { FactChange } from '../domain/fold-offer-events';
 import type { OfferFact } from '../domain/offer-fact';
 import { offerFactModel, type OfferFactRow } from './offer-fact.model';
 
@@ -32,15 +34,24 @@ export class OfferFactRepository {
       .lean<OfferFact[]>();
   }
 
-  /** Writes the fact under each of its place keys and drops rows of places it no longer lies in. */
-  async save(fact: OfferFact, before: OfferFact | null): Promise<void> {
-    const keys = placeKeysOf(fact);
-    const stale = before ? placeKeysOf(before).filter((k) => !keys.includes(k)) : [];
-    await this.model.bulkWrite([
-      ...keys.map((placeKey) => ({
-        replaceOne: { filter: { _id: `${placeKey}|${fact.offerId}` }, replacement: { ...fact, _id: `${placeKey}|${fact.offerId}`, placeKey }, upsert: true },
-      })),
-      ...stale.map((placeKey) => ({ deleteOne: { filter: { _id: `${placeKey}|${fact.offerId}` } } })),
-    ], { ordered: false });
+  /** The facts of these offers (those it has), in one read from the `{offerId}` index; an offer has a row per place key, all alike. */
+  async findByOfferIds(offerIds: readonly string[]): Promise<Map<string, OfferFact>> {
+    if (offerIds.length === 0) return new Map();
+    const rows = await this.model.find({ offerId: { $in: offerIds } }, PROJECTION).lean<OfferFact[]>();
+    return new Map(rows.map((r) => [r.offerId, r]));
+  }
+
+  /** Writes each fact under each of its place keys and drops rows of places it no longer lies in, in bulk. */
+  async saveAll(changes: readonly FactChange[]): Promise<void> {
+    await bulkWriteInChunks(this.model, changes.flatMap(({ before, after }) => {
+      const keys = placeKeysOf(after);
+      const stale = before ? placeKeysOf(before).filter((k) => !keys.includes(k)) : [];
+      return [
+        ...keys.map((placeKey) => ({
+          replaceOne: { filter: { _id: `${placeKey}|${after.offerId}` }, replacement: { ...after, _id: `${placeKey}|${after.offerId}`, placeKey }, upsert: true },
+        })),
+        ...stale.map((placeKey) => ({ deleteOne: { filter: { _id: `${placeKey}|${after.offerId}` } } })),
+      ];
+    }));
   }
 }

@@ -1,3 +1,4 @@
+import { bulkWriteInChunks } from '@rr/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /** Withdrawals read before their offer's publication (the topics are read side by side). `_id` = offer id. */
@@ -12,15 +13,18 @@ export class PendingWithdrawalRepository {
     this.model = (connection.models.PendingWithdrawal as Model<PendingWithdrawalDoc>) ?? connection.model<PendingWithdrawalDoc>('PendingWithdrawal', schema);
   }
 
-  async findByOfferId(offerId: string): Promise<number | null> {
-    return (await this.model.findOne({ _id: offerId }).lean<PendingWithdrawalDoc>())?.withdrawnAt ?? null;
+  /** The kept withdrawal times of these offers (those that have one), in one read by `_id`. */
+  async findByOfferIds(offerIds: readonly string[]): Promise<Map<string, number>> {
+    if (offerIds.length === 0) return new Map();
+    const docs = await this.model.find({ _id: { $in: offerIds } }).lean<PendingWithdrawalDoc[]>();
+    return new Map(docs.map((d) => [d._id, d.withdrawnAt]));
   }
 
-  async save(offerId: string, withdrawnAt: number): Promise<void> {
-    await this.model.updateOne({ _id: offerId }, { $set: { withdrawnAt } }, { upsert: true });
-  }
-
-  async delete(offerId: string): Promise<void> {
-    await this.model.deleteOne({ _id: offerId });
+  /** Keeps new withdrawals aside and deletes those applied, in one bulk write. */
+  async write(kept: ReadonlyMap<string, number>, used: readonly string[]): Promise<void> {
+    await bulkWriteInChunks(this.model, [
+      ...[...kept].map(([_id, withdrawnAt]) => ({ updateOne: { filter: { _id }, update: { $set: { withdrawnAt } }, upsert: true } })),
+      ...used.map((_id) => ({ deleteOne: { filter: { _id } } })),
+    ]);
   }
 }

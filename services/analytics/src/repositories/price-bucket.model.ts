@@ -3,12 +3,14 @@ import { Schema, type Connection, type Model } from 'mongoose';
 /**
  * One document per (placeKey, adType, realEstateType, month): the histograms of
  * `domain/price-bucket.ts` as a JSON string (FerretDB converts every nested field it writes or
- * reads; a string costs next to nothing). `version` guards read-modify-write between instances.
+ * reads; a string costs next to nothing). `version` guards read-modify-write between instances;
+ * `writtenBy` is the token of the write that set it (`versioned-writes.ts`: which of a bulk's
+ * conditional updates won).
  */
-export type PriceBucketDoc = { _id: string; placeKey: string; adType: string; realEstateType: string; month: string; cells: string; version: number };
+export type PriceBucketDoc = { _id: string; placeKey: string; adType: string; realEstateType: string; month: string; cells: string; version: number; writtenBy?: string };
 
 const schema = new Schema<PriceBucketDoc>(
-  { _id: String, placeKey: String, adType: String, realEstateType: String, month: String, cells: String, version: Number },
+  { _id: String, placeKey: String, adType: String, realEstateType: String, month: String, cells: String, version: Number, writtenBy: String },
   { versionKey: false, collection: 'price_buckets' },
 );
 // findForPlaces: places (a radius's grid cells), an offer and property type, a range of months.
@@ -22,10 +24,10 @@ schema.index({ placeKey: 1, adType: 1, realEstateType: 1, month: 1 });
  * `months` is JSON `{ "2026-10": { "Apartment": { "v": 3, "l": { "2+kk": 12 } } } }`, `v` the
  * bucket version the entry came from (writers can finish out of order).
  */
-export type BucketCountDoc = { _id: string; placeKey: string; adType: string; months: string; version: number };
+export type BucketCountDoc = { _id: string; placeKey: string; adType: string; months: string; version: number; writtenBy?: string };
 
 const countSchema = new Schema<BucketCountDoc>(
-  { _id: String, placeKey: String, adType: String, months: String, version: Number },
+  { _id: String, placeKey: String, adType: String, months: String, version: Number, writtenBy: String },
   { versionKey: false, collection: 'bucket_counts' },
 );
 

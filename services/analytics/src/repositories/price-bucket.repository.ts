@@ -1,17 +1,14 @@
-import { MAX_REPORT_MONTHS, type AdType, type RealEstateType } from '@rr/proto';
+import type { AdType, RealEstateType } from '@rr/proto';
 import type { Connection, Model } from 'mongoose';
+import { bucketIdOf, countsIdOf, type BucketChange, type BucketKey } from '../domain/bucket-changes';
 import type { StoredBucket } from '../domain/bucket-report';
-import { layoutCountsOf, type BucketCells, type LayoutCounts } from '../domain/price-bucket';
+import type { BucketCells, LayoutCounts } from '../domain/price-bucket';
+import { fileBuckets, fileCounts, keepReportMonths } from './bucket-filing';
 import { bucketCountModel, priceBucketModel, type BucketCountDoc, type PriceBucketDoc } from './price-bucket.model';
+import type { DocsById } from './versioned-writes';
 
 /** One bucket's offers per layout, as its place key's counts document holds them: `version` is the bucket's when they were filed. */
 export type BucketCount = { placeKey: string; realEstateType: RealEstateType; month: string; layouts: LayoutCounts; version: number };
-export type BucketKey = { placeKey: string; adType: AdType; realEstateType: RealEstateType; month: string };
-export const idOf = (k: BucketKey) => `${k.placeKey}|${k.adType}|${k.realEstateType}|${k.month}`;
-const DUPLICATE_KEY = 11000;
-const MAX_ATTEMPTS = 8;
-/** Months of counts kept per place key: the longest report window and the month in progress, with a margin. */
-const KEPT_MONTHS = MAX_REPORT_MONTHS + 3;
 /** A counts document's `months`: month → property type → the bucket's version and offers per layout. */
 export type CountsByMonth = Record<string, Record<string, { v: number; l: LayoutCounts }>>;
 /** A place key's counts document as read: `version` changes whenever a bucket of the key does. */
@@ -35,8 +32,6 @@ export const parseCounts = (raw: RawCounts): StoredCounts => ({ id: raw.id, plac
 
 /** A counts document's `_id` and a version it was written at. */
 export type CountsVersion = { id: string; version: number };
-/** The `_id` of a place key's counts document. */
-export const countsIdOf = (placeKey: string, adType: AdType) => `${placeKey}|${adType}`;
 
 /** The entries of counts documents within [fromMonth, toMonth]. */
 export function countsInWindow(docs: readonly StoredCounts[], fromMonth: string, toMonth: string): BucketCount[] {
@@ -49,11 +44,6 @@ export function countsInWindow(docs: readonly StoredCounts[], fromMonth: string,
     }
   }
   return out;
-}
-
-/** Months beyond what a report can ask for are dropped, so the counts document stays small. */
-function keepReportMonths(months: Record<string, unknown>): void {
-  for (const month of Object.keys(months).sort().slice(0, -KEPT_MONTHS)) delete months[month];
 }
 
 export class PriceBucketRepository {
@@ -87,7 +77,7 @@ export class PriceBucketRepository {
 
   /** The buckets some counts entries name (`findCounts`' answer for one property type), by id. */
   async findBuckets(adType: AdType, counts: readonly BucketCount[]): Promise<StoredBucket[]> {
-    return this.bucketsByIds(counts.map((c) => idOf({ ...c, adType })));
+    return this.bucketsByIds(counts.map((c) => bucketIdOf({ ...c, adType })));
   }
 
   /** Whole counts documents by `_id` (`<placeKey>|<adType>`). */
@@ -115,7 +105,7 @@ export class PriceBucketRepository {
     if (page.length > 0) yield page;
   }
 
-  /** Buckets by `_id` (`idOf`), each with the version it was read at, in one read. */
+  /** Buckets by `_id` (`bucketIdOf`), each with the version it was read at, in one read. */
   async bucketsByIds(ids: readonly string[]): Promise<VersionedBucket[]> {
     if (ids.length === 0) return [];
     const docs = await this.model
@@ -125,67 +115,24 @@ export class PriceBucketRepository {
   }
 
   /**
-   * Applies `change` to one bucket, retrying when another writer got there first; then its
-   * counts. Returns the counts document's new version (null when a later writer's were there).
+   * Files a batch's folded changes (`bucket-filing.ts`): each bucket read and written once, then
+   * each place key's counts document. Answers the counts documents written, at their new versions.
    */
-  async update(key: BucketKey, change: (cells: BucketCells) => void): Promise<CountsVersion | null> {
-    const _id = idOf(key);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const doc = await this.model.findOne({ _id }, { cells: 1, version: 1 }).lean<Pick<PriceBucketDoc, 'cells' | 'version'>>();
-      const cells = doc ? (JSON.parse(doc.cells) as BucketCells) : {};
-      change(cells);
-      const version = (doc?.version ?? 0) + 1;
-      if (!doc) {
-        try {
-          await this.model.create({ _id, ...key, cells: JSON.stringify(cells), version });
-        } catch (err) {
-          if ((err as { code?: number }).code === DUPLICATE_KEY) continue;
-          throw err;
-        }
-      } else {
-        const res = await this.model.updateOne({ _id, version: doc.version }, { $set: { cells: JSON.stringify(cells), version } });
-        if (res.modifiedCount !== 1) continue;
-      }
-      return this.saveCounts(key, layoutCountsOf(cells), version);
-    }
-    throw new Error(`price bucket ${_id} kept changing under ${MAX_ATTEMPTS} attempts`);
-  }
-
-  /** Files a bucket's counts under its place key unless a later version's are already there. */
-  private async saveCounts(key: BucketKey, layouts: LayoutCounts, version: number): Promise<CountsVersion | null> {
-    const _id = countsIdOf(key.placeKey, key.adType);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const doc = await this.counts.findOne({ _id }, { months: 1, version: 1 }).lean<Pick<BucketCountDoc, 'months' | 'version'>>();
-      const months = doc ? (JSON.parse(doc.months) as CountsByMonth) : {};
-      const entry = months[key.month]?.[key.realEstateType];
-      if (entry && entry.v >= version) return null;
-      (months[key.month] ??= {})[key.realEstateType] = { v: version, l: layouts };
-      keepReportMonths(months);
-      if (!doc) {
-        try {
-          await this.counts.create({ _id, placeKey: key.placeKey, adType: key.adType, months: JSON.stringify(months), version: 1 });
-          return { id: _id, version: 1 };
-        } catch (err) {
-          if ((err as { code?: number }).code === DUPLICATE_KEY) continue;
-          throw err;
-        }
-      }
-      const res = await this.counts.updateOne({ _id, version: doc.version }, { $set: { months: JSON.stringify(months), version: doc.version + 1 } });
-      if (res.modifiedCount === 1) return { id: _id, version: doc.version + 1 };
-    }
-    throw new Error(`bucket counts ${_id} kept changing under ${MAX_ATTEMPTS} attempts`);
+  async applyChanges(changes: readonly BucketChange[]): Promise<CountsVersion[]> {
+    const filed = await fileBuckets(this.model.collection as unknown as DocsById, changes);
+    return fileCounts(this.counts.collection as unknown as DocsById, filed);
   }
 
   /**
-   * Bulk load (a benchmark's seed, a rebuild from a snapshot): whole buckets inserted as `update`
+   * Bulk load (a benchmark's seed, a rebuild from a snapshot): whole buckets inserted as `applyChanges`
    * leaves them once their offers are filed, at version 1. Only into keys not stored yet.
    */
   async insertBuckets(buckets: readonly FiledBucket[]): Promise<void> {
-    const docs = buckets.map((b) => ({ _id: idOf(b.key), ...b.key, cells: JSON.stringify(b.cells), version: 1 }));
+    const docs = buckets.map((b) => ({ _id: bucketIdOf(b.key), ...b.key, cells: JSON.stringify(b.cells), version: 1 }));
     for (let i = 0; i < docs.length; i += BULK) await this.model.insertMany(docs.slice(i, i + BULK), { ordered: false, lean: true });
   }
 
-  /** Bulk load of the counts beside `insertBuckets`' buckets: each entry from its bucket's version 1, months kept as `update` keeps them. */
+  /** Bulk load of the counts beside `insertBuckets`' buckets: each entry from its bucket's version 1, months kept as `applyChanges` keeps them. */
   async insertCounts(counts: readonly FiledCounts[]): Promise<void> {
     const docs = counts.map((c) => {
       const months: CountsByMonth = {};
@@ -194,7 +141,7 @@ export class PriceBucketRepository {
         for (const [type, layouts] of Object.entries(types)) months[month][type] = { v: 1, l: layouts! };
       }
       keepReportMonths(months);
-      return { _id: `${c.placeKey}|${c.adType}`, placeKey: c.placeKey, adType: c.adType, months: JSON.stringify(months), version: 1 };
+      return { _id: countsIdOf(c.placeKey, c.adType), placeKey: c.placeKey, adType: c.adType, months: JSON.stringify(months), version: 1 };
     });
     for (let i = 0; i < docs.length; i += BULK) await this.counts.insertMany(docs.slice(i, i + BULK), { ordered: false, lean: true });
   }

@@ -1,0 +1,104 @@
+import mongoose from 'mongoose';
+import { createLogger, type HandlerContext } from '@rr/kit';
+import { testEnv } from '@rr/kit/testing';
+import type { Envelope, Offer, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
+import { exampleOffer } from '@rr/proto/examples';
+import { onOfferEvents } from '../src/handlers/on-offer-event.handler';
+import { OfferFactRepository } from '../src/repositories/offer-fact.repository';
+import { PendingWithdrawalRepository } from '../src/repositories/pending-withdrawal.repository';
+import { PriceBucketRepository } from '../src/repositories/price-bucket.repository';
+
+jest.setTimeout(60_000);
+
+type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdrawnV1>;
+const t = testEnv();
+const DAY = 86_400_000;
+const ctx: HandlerContext = { log: createLogger('test', 'silent'), topic: 'offer.published.v1', partition: 0, offset: '0' };
+const at = (days: number) => new Date(Date.parse('2026-10-01T10:00:00.000Z') + days * DAY).toISOString();
+const offer = (n: number, over: Partial<Offer> = {}): Offer => ({ ...exampleOffer, id: `o-${t.id}-${n}`, createdAt: at(n), price: 5_000_000 + n * 100_000, ...over });
+let sequence = 0;
+const envelope = (type: AnyOfferEnvelope['type'], data: AnyOfferEnvelope['data']): AnyOfferEnvelope =>
+  ({ id: `e-${t.id}-${++sequence}`, type, version: 1, occurredAt: at(0), producer: 'normaliser', correlationId: `c-${sequence}`, key: 'k', data }) as AnyOfferEnvelope;
+const published = (o: Offer, fetchedDay: number) => envelope('offer.published', { offer: o, fetchedAt: at(fetchedDay) });
+const updated = (o: Offer, fetchedDay: number) => envelope('offer.updated', { offer: o, previousPrice: null, changes: ['price'], fetchedAt: at(fetchedDay) });
+const withdrawn = (o: Offer, day: number) => envelope('offer.withdrawn', { offerId: o.id, withdrawnAt: at(day) });
+
+/** A read model in a database of its own, filed by the handler with the real repositories. */
+async function readModelIn(name: string) {
+  const db = await mongoose.createConnection(t.mongoUrl, { dbName: `rr-analytics-${name}${t.dbSuffix}` }).asPromise();
+  const facts = new OfferFactRepository(db);
+  const buckets = new PriceBucketRepository(db);
+  await Promise.all([facts.init(), buckets.init()]);
+  const handle = onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db));
+  /** Every bucket, counts document, fact row and kept withdrawal, parsed, without the versions (they count writes). */
+  const contents = async () => {
+    const months = (json: string) => Object.entries(JSON.parse(json) as Record<string, Record<string, { l: unknown }>>).map(([m, types]) => [m, Object.entries(types).map(([k, e]) => [k, e.l])]);
+    return {
+      buckets: (await buckets.model.find({}).sort({ _id: 1 }).lean()).map((b) => [b._id, JSON.parse(b.cells) as unknown] as const),
+      counts: (await buckets.counts.find({}).sort({ _id: 1 }).lean()).map((c) => [c._id, months(c.months)]),
+      facts: await db.collection('offer_facts').find({}).sort({ _id: 1 }).toArray(),
+      pending: await db.collection('pending_withdrawals').find({}).sort({ _id: 1 }).toArray(),
+    };
+  };
+  return { db, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), contents };
+}
+
+describe('offer events filed in batches', () => {
+  let batches: Awaited<ReturnType<typeof readModelIn>>;
+  let oneByOne: Awaited<ReturnType<typeof readModelIn>>;
+
+  beforeAll(async () => {
+    [batches, oneByOne] = await Promise.all([readModelIn('batches'), readModelIn('one-by-one')]);
+  });
+
+  afterAll(async () => {
+    for (const m of [batches, oneByOne]) {
+      await m?.db.dropDatabase();
+      await m?.db.close();
+    }
+  });
+
+  it('give the same buckets, counts and facts as the same events one by one', async () => {
+    const cut = offer(1);
+    const late = offer(2, { dispositionLabel: '2+kk', area: 45 });
+    const moving = offer(3);
+    const moved = { ...moving, price: 4_100_000, location: { ...moving.location, municipalityCode: '500011', point: { lat: 49.2, lon: 16.6 } } };
+    const rounds = [
+      // Two events of one offer (a publication and its price cut), a withdrawal read before its
+      // publication, an offer that moves to another place with a price cut in the same batch.
+      [published(cut, 1), withdrawn(late, 30), updated({ ...cut, price: 4_700_000 }, 4), published(late, 2), published(moving, 3), updated(moved, 6)],
+      // Then: a withdrawal with nothing yet to end, a late publication that changes nothing, a cut of the withdrawn one.
+      [withdrawn(offer(4), 20), published(cut, 1), updated({ ...late, price: 4_300_000 }, 9), withdrawn(cut, 12)],
+      // And the kept withdrawal meets its publication in a later batch.
+      [published(offer(4), 5)],
+    ];
+    for (const events of rounds) {
+      await batches.handle(events);
+      for (const e of events) await oneByOne.handle([e]);
+    }
+    const filed = await batches.contents();
+    expect(filed).toEqual(await oneByOne.contents());
+
+    // The comparison means something: both offers withdrawn, one moved, nothing left aside.
+    const byId = new Map(filed.facts.map((f) => [f._id as unknown as string, f]));
+    expect(byId.get(`r:CZ010|${cut.id}`)).toMatchObject({ price: 4_700_000, withdrawnAt: Date.parse(at(12)) });
+    expect(byId.get(`m:500011|${moving.id}`)).toMatchObject({ price: 4_100_000 });
+    expect(byId.has(`m:554782|${moving.id}`)).toBe(false);
+    expect(byId.get(`r:CZ010|${late.id}`)).toMatchObject({ price: 4_300_000, withdrawnAt: Date.parse(at(30)) });
+    expect(byId.get(`r:CZ010|${offer(4).id}`)).toMatchObject({ withdrawnAt: Date.parse(at(20)) });
+    expect(filed.pending).toEqual([]);
+    const region = new Map(filed.buckets).get('r:CZ010|Sale|Apartment|2026-10') as Record<string, { n: number }>;
+    expect([region['3+kk'].n, region['2+kk'].n]).toEqual([3, 1]);
+  });
+
+  it('changes nothing when a batch is delivered again', async () => {
+    const o = offer(10);
+    const events = [published(o, 10), updated({ ...o, price: 4_000_000 }, 11), withdrawn(o, 15)];
+    await batches.handle(events);
+    const once = await batches.contents();
+    const versions = await batches.db.collection('price_buckets').find({}).project({ version: 1 }).toArray();
+    await batches.handle(events);
+    expect(await batches.contents()).toEqual(once);
+    expect(await batches.db.collection('price_buckets').find({}).project({ version: 1 }).toArray()).toEqual(versions);
+  });
+});
