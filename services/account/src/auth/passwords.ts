@@ -5,8 +5,8 @@ export type PasswordCost = { memoryKiB: number; timeCost: number };
 /**
  * argon2id at 7 MiB and 5 passes: one of the five configurations OWASP's Password Storage Cheat
  * Sheet lists as giving an equal defence (its minimum, 19 MiB × 2, is another). Of the five it
- * verifies fastest here, ~22 ms against ~32 ms of a core, because its memory stays in the
- * processor's caches (docs/decisions.md, "Password hashing cost").
+ * verifies fastest here, 20–50 % more a second than 19 MiB × 2, because less of its memory leaves
+ * the processor's caches (docs/decisions.md, "Password hashing cost").
  */
 export const PASSWORD_COST: PasswordCost = { memoryKiB: 7_168, timeCost: 5 };
 
