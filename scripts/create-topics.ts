@@ -2,10 +2,11 @@ import { Bus, createLogger, loadConfig, BaseConfig } from '@rr/kit';
 import { deleteScratchTopics, isTestTopic, KEEP_MINUTES } from './delete-topics';
 
 /**
- * Creates every topic of proto's registry on the configured broker (idempotent), and deletes the
- * topics of tests that ended: a jest file run on its own leaves its topics behind (`npm test`
- * deletes them at its end), and a broker holding ~6,500 of them idled at a third of a core, 5 %
- * without, which every benchmark on the machine paid.
+ * Creates every topic of proto's registry on the configured broker (idempotent). With
+ * `--delete-ended-test-topics` (the development broker's start, infra.sh; never a deployment's
+ * job) it also deletes the topics of tests that ended: a jest file run on its own leaves its topics
+ * behind (`npm test` deletes them at its end), and a broker holding ~6,500 of them idled at a
+ * third of a core, 5 % without, which every benchmark on the machine paid.
  */
 async function main() {
   const config = loadConfig(BaseConfig);
@@ -15,6 +16,7 @@ async function main() {
   const created = await bus.ensureTopics();
   process.stdout.write(`[infra] topics: ${created.length ? `created ${created.length}` : 'all present'}\n`);
   await bus.disconnect();
+  if (!process.argv.includes('--delete-ended-test-topics')) return;
   const deleted = await deleteScratchTopics(KEEP_MINUTES, isTestTopic);
   if (deleted > 0) process.stdout.write(`[infra] topics: deleted ${deleted} topics of ended test runs\n`);
 }

@@ -202,7 +202,7 @@ maildev_start() {
 
 topics_create() {
   say "Kafka: creating topics from proto/…"
-  (cd "$ROOT" && node_modules/.bin/tsx scripts/create-topics.ts) || die "creating topics failed"
+  (cd "$ROOT" && node_modules/.bin/tsx scripts/create-topics.ts --delete-ended-test-topics) || die "creating topics failed"
 }
 
 stop_one() { # name [seconds to wait before SIGKILL]
