@@ -70,6 +70,24 @@ export async function countMatching(connection: Connection, collection: string, 
  */
 export const BULK_CHUNK = 50;
 
+const DUPLICATE_KEY = 11000;
+
+/**
+ * An unordered insert that answers which documents (by index) were refused for an `_id` or unique
+ * key already there (a replay, another writer, a lost claim); any other failure throws.
+ */
+export async function insertRefusingDuplicates(collection: { insertMany(docs: never[], options: { ordered: false }): Promise<unknown> }, docs: readonly object[]): Promise<Set<number>> {
+  if (docs.length === 0) return new Set();
+  try {
+    await collection.insertMany(docs as never[], { ordered: false });
+    return new Set();
+  } catch (err) {
+    const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
+    if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
+    return new Set(writeErrors.map((w) => w.index));
+  }
+}
+
 export async function bulkWriteInChunks<T>(
   model: { bulkWrite: (ops: T[], options: { ordered: boolean }) => Promise<unknown> },
   ops: T[],

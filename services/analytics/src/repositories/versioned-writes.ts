@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_CHUNK } from '@rr/kit';
+import { BULK_CHUNK, insertRefusingDuplicates } from '@rr/kit';
 import type { Collection, Document } from 'mongodb';
 
 /** A collection keyed by string `_id`s, as the driver sees it. */
 export type DocsById = Collection<{ _id: string } & Document>;
 
-const DUPLICATE_KEY = 11000;
 const MAX_ATTEMPTS = 8;
 const READ_CHUNK = 1_000;
 const INSERT_CHUNK = 1_000;
@@ -74,7 +73,7 @@ async function writeVersioned(collection: DocsById, writes: readonly VersionedWr
   const fresh = writes.filter((w) => w.version === null);
   for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
     const docs = fresh.slice(i, i + INSERT_CHUNK).map((w) => ({ _id: w._id, ...w.onInsert, ...w.set, version: 1, writtenBy: token }));
-    for (const index of await refusedInserts(collection, docs)) lost.add(docs[index]._id);
+    for (const index of await insertRefusingDuplicates(collection, docs)) lost.add(docs[index]._id);
   }
   const known = writes.filter((w) => w.version !== null);
   for (let i = 0; i < known.length; i += BULK_CHUNK) {
@@ -89,16 +88,4 @@ async function writeVersioned(collection: DocsById, writes: readonly VersionedWr
     for (const w of part) if (!ours.has(w._id)) lost.add(w._id);
   }
   return lost;
-}
-
-/** Indexes of the documents another writer inserted first. */
-async function refusedInserts(collection: DocsById, docs: Array<{ _id: string } & Document>): Promise<number[]> {
-  try {
-    await collection.insertMany(docs, { ordered: false });
-    return [];
-  } catch (err) {
-    const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
-    if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
-    return writeErrors.map((w) => w.index);
-  }
 }

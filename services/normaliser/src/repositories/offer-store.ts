@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Filter } from 'mongodb';
 import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
-import { BULK_CHUNK, countMatching } from '@rr/kit';
+import { BULK_CHUNK, countMatching, insertRefusingDuplicates } from '@rr/kit';
 import type { Offer } from '@rr/proto';
 import { bandlessLookup, dedupeFactsOf, dedupeKeysOf, gateFactsOf, passesGates, type DedupeFacts, type GateFacts } from '../domain/dedupe';
 import { CappedCounts } from '../domain/capped-counts';
@@ -305,15 +305,8 @@ async function upsertAll<T extends { _id: string }>(collection: Collection<T>, d
 
 /** Inserts; documents that exist after all (a replay, or another writer) come back to be replaced. */
 async function insertFresh<T extends { _id: string }>(collection: Collection<T>, docs: T[]): Promise<Set<string>> {
-  if (docs.length === 0) return new Set();
-  try {
-    await collection.insertMany(docs as never[], { ordered: false });
-    return new Set();
-  } catch (err) {
-    const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
-    if (!writeErrors || writeErrors.some((w) => w.code !== 11000)) throw err;
-    return new Set(writeErrors.map((w) => docs[w.index]._id));
-  }
+  const refused = await insertRefusingDuplicates(collection, docs);
+  return new Set([...refused].map((index) => docs[index]._id));
 }
 
 function offerDocOf(o: Offer, seq: number): OfferDoc {

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { BULK_CHUNK, fromJsonBytes, jsonBytes } from '@rr/kit';
+import { BULK_CHUNK, fromJsonBytes, insertRefusingDuplicates, jsonBytes } from '@rr/kit';
 import type { HeldFor, Offer } from '@rr/proto';
 import { alertClaimModel, claimIdOf, ledgerModel, offerWithdrawalModel, recipientModel, watchdogLinkModel, type AlertClaim, type LedgerEntry, type LedgerStatus, type OwnerFacts, type WatchdogFacts, type OfferWithdrawal, type RecipientState, type WatchdogLink } from './ledger.model';
 
@@ -13,8 +13,6 @@ export type NewEntry = Omit<LedgerEntry, 'status' | 'attempts' | 'batchId' | 'cl
 export type ClaimStatement = { key: string; gen: number; batchId: string };
 
 export type Confirmation = { keys: string[]; batchId: string; sentAt: Date; provider: string; messageId: string | null; adCampaignId?: string | null };
-
-const DUPLICATE_KEY = 11000;
 
 /** A waiting entry as a change of a watchdog reads it: its plan and whose it is, not its offer. */
 export type HeldEntry = Pick<LedgerEntry, '_id' | 'email' | 'watchdogId' | 'watchdogIds' | 'watchdogFacts' | 'member' | 'dueAt' | 'heldFor' | 'createdAt' | 'deliveryKey' | 'deliveryAsOf'>;
@@ -78,15 +76,8 @@ export class LedgerRepository {
     }));
     // Linked first: a change of an also-matching watchdog must find the entry once it exists.
     await this.link(docs.flatMap((d) => (d.watchdogIds ?? []).filter((id) => id !== d.watchdogId).map((watchdogId) => ({ key: d._id, watchdogId }))), now);
-    try {
-      await this.entries.insertMany(docs.map(storedOf), { ordered: false });
-      return { inserted: docs, duplicates: [] };
-    } catch (err) {
-      const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
-      if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
-      const refused = new Set(writeErrors.map((w) => w.index));
-      return { inserted: docs.filter((_, i) => !refused.has(i)), duplicates: docs.filter((_, i) => refused.has(i)).map((d) => d._id) };
-    }
+    const refused = await insertRefusingDuplicates(this.entries, docs.map(storedOf));
+    return { inserted: docs.filter((_, i) => !refused.has(i)), duplicates: docs.filter((_, i) => refused.has(i)).map((d) => d._id) };
   }
 
   async findById(id: string): Promise<LedgerEntry | null> {
@@ -133,15 +124,8 @@ export class LedgerRepository {
    */
   async claim(statements: ClaimStatement[], now: Date): Promise<{ won: Set<string>; lost: string[] }> {
     const docs = statements.map((s) => ({ _id: claimIdOf(s.key, s.gen), batchId: s.batchId, at: now }));
-    try {
-      await this.claims.insertMany(docs, { ordered: false });
-      return { won: new Set(statements.map((s) => s.key)), lost: [] };
-    } catch (err) {
-      const writeErrors = (err as { writeErrors?: Array<{ index: number; code: number }> }).writeErrors;
-      if (!writeErrors || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw err;
-      const refused = new Set(writeErrors.map((w) => w.index));
-      return { won: new Set(statements.filter((_, i) => !refused.has(i)).map((s) => s.key)), lost: statements.filter((_, i) => refused.has(i)).map((s) => s.key) };
-    }
+    const refused = await insertRefusingDuplicates(this.claims, docs);
+    return { won: new Set(statements.filter((_, i) => !refused.has(i)).map((s) => s.key)), lost: statements.filter((_, i) => refused.has(i)).map((s) => s.key) };
   }
 
   async findClaim(key: string, gen: number): Promise<AlertClaim | null> {
