@@ -49,6 +49,14 @@ describe('reportFromBuckets', () => {
     expect(fromBuckets.monthly.map((m) => [m.month, m.n])).toEqual(exact.monthly.map((m) => [m.month, m.n]));
   });
 
+  it('counts the reported type from the buckets it read when the counts lag behind them', () => {
+    // The counts name 100 flats (filed a moment after the buckets, which hold 108) and the houses.
+    const report = reportFromBuckets(bucketsOf(market()).filter((b) => b.realEstateType === 'Apartment'), 'Apartment', [], NOW, { Apartment: 100, House: 12 });
+    expect(report.realEstateTypes).toEqual({ Apartment: 108, House: 12 });
+    expect(Object.values(report.dispositions).reduce((a, b) => a + b!, 0)).toBe(108);
+    expect(reportFromBuckets([], 'Apartment', [], NOW, { Apartment: 3, House: 12 }).realEstateTypes).toEqual({ House: 12 });
+  });
+
   it('says not enough data for a layout with few offers', () => {
     expect(reportFromBuckets(bucketsOf(market()), 'House', ['3+1'], NOW)).toMatchObject({ status: 'notEnoughData', price: null });
   });

@@ -70,8 +70,13 @@ export function reportFromBuckets(
   const enough = cell.n >= MIN_SAMPLE;
   const ppm = trimmedPricesPerM2(cell);
   const ppmSummary = enough ? summarise(ppm.values) : null;
-  const realEstateTypes: PriceReport['realEstateTypes'] = typeCounts ?? {};
-  if (!typeCounts) {
+  const realEstateTypes: PriceReport['realEstateTypes'] = { ...typeCounts };
+  if (typeCounts) {
+    // The counts are filed after the buckets, so for a moment they can name fewer offers than the
+    // buckets just read: the reported type's share is the figures' own sample, so the report adds up.
+    if (cell.n > 0) realEstateTypes[realEstateType] = cell.n;
+    else delete realEstateTypes[realEstateType];
+  } else {
     for (const b of buckets) {
       let n = 0;
       for (const [layout, count] of Object.entries(layoutsIn(b.cells))) if (layouts.length === 0 || layouts.includes(layout as DispositionLabel)) n += count;
