@@ -24,6 +24,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { Bus, createLogger, REPO_ROOT, sleep } from '@rr/kit';
 import { PORTALS, type Offer, type Portal, type RawListing, RawListing as RawListingSchema } from '@rr/proto';
+import { bundle, bundlePath } from '../system/bundle';
 import { INGEST_PROCESS_ENV } from '../system/services';
 import { cpuMsPer, describeCpu, sampleCpu, type CpuSample } from './cpu-usage';
 import { freePort } from './free-port';
@@ -39,7 +40,10 @@ const CROSS_POST = Number(env.BENCH_CROSS_POST_SHARE ?? 0.3);
 const SEED = Number(env.BENCH_SEED ?? 7);
 const CRAWLER_MAIN = path.join(REPO_ROOT, 'services/crawler/src/main.ts');
 const MODE = env.BENCH_MODE ?? (existsSync(CRAWLER_MAIN) ? 'crawler' : 'direct');
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+/** The processes this benchmark starts, each compiled as `npm start` and the images run it (not under tsx). */
+const PROCESSES = { 'portal-simulator': 'services/portal-simulator', normaliser: 'services/normaliser', crawler: 'services/crawler' } as const;
+type ProcessName = keyof typeof PROCESSES;
+const bundleName = (name: ProcessName) => `bench-ingest-${name}`;
 const run = randomUUID().slice(0, 8);
 const prefix = `bench-${run}.`;
 const dbSuffix = `-bench-${run}`;
@@ -54,13 +58,14 @@ const say = (msg: string) => process.stderr.write(`[bench:ingest] ${msg}\n`);
 async function main(): Promise<void> {
   const speedBefore = machineSpeedMs();
   say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster)`);
+  await bundle(Object.entries(PROCESSES).map(([name, dir]) => ({ name: bundleName(name as ProcessName), entry: `${dir}/src/main.ts` })));
   const bus = new Bus({ clientId: 'bench-ingest', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
   await bus.connect();
   await bus.ensureTopics();
 
   const simPort = await freePort();
   const sim = `http://127.0.0.1:${simPort}`;
-  start('portal-simulator', 'services/portal-simulator/src/main.ts', { PORT: String(simPort), SIM_ORIGIN: sim, SIM_SEED: String(SEED) });
+  start('portal-simulator', { PORT: String(simPort), SIM_ORIGIN: sim, SIM_SEED: String(SEED) });
   await waitFor(async () => (await fetch(`${sim}/admin/stream`)).ok, 30_000, 'the simulator to listen');
   const published = await post(`${sim}/admin/stream`, { seed: SEED, count: PROPERTIES, crossPostShare: CROSS_POST });
   say(`simulator published ${JSON.stringify(published)}`);
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
 
   const healthPort = await freePort();
   const common = { KAFKA_TOPIC_PREFIX: prefix, MONGO_DB_SUFFIX: dbSuffix, LOG_LEVEL: env.BENCH_SERVICE_LOG_LEVEL ?? 'warn' };
-  start('normaliser', 'services/normaliser/src/main.ts', { ...common, ...INGEST_PROCESS_ENV, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
+  start('normaliser', { ...common, ...INGEST_PROCESS_ENV, HEALTH_PORT: String(healthPort), OFFERS_API_PORT: '0', NORMALISER_FROM_BEGINNING: 'true' });
   await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/health`)).ok, 60_000, 'the normaliser to start');
 
   let crawled: Portal[];
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
     ]));
     started = Date.now();
     cpuBefore = sampleCpu(pids, SHARED_SERVERS);
-    start('crawler', 'services/crawler/src/main.ts', {
+    start('crawler', {
       ...INGEST_PROCESS_ENV,
       ...common, ...perPortal, HEALTH_PORT: '0', CRAWLER_API_PORT: '0', JWT_SECRET: randomUUID() + randomUUID(), CRAWL_RATE_MULTIPLIER: env.BENCH_RATE_MULTIPLIER ?? '200',
       CRAWL_MAX_PAGES: '5000', CRAWL_SEED_CHECK_SECONDS: '1',
@@ -283,13 +288,12 @@ async function evaluate(truth: GroundTruth, crawled: Portal[]) {
   };
 }
 
-function start(name: string, file: string, extra: Record<string, string>): void {
+function start(name: ProcessName, extra: Record<string, string>): void {
   // BENCH_LOG_DIR keeps each service's log (with BENCH_SERVICE_LOG_LEVEL=info: per-crawl timings).
   const out = env.BENCH_LOG_DIR ? openSync(path.join(env.BENCH_LOG_DIR, `${name}.log`), 'w') : 'ignore';
   // BENCH_CPU_PROF_DIR writes a V8 CPU profile of each service (open in Chrome DevTools).
-  const [command, args] = env.BENCH_CPU_PROF_DIR
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.join(env.BENCH_CPU_PROF_DIR, name)}`, '--import', 'tsx', path.join(REPO_ROOT, file)]]
-    : [TSX, [path.join(REPO_ROOT, file)]];
+  const profile = env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(env.BENCH_CPU_PROF_DIR, name)}`] : [];
+  const [command, args] = [process.execPath, ['--enable-source-maps', ...profile, bundlePath(bundleName(name))]];
   const child = spawn(command, args, { env: { ...env, ...extra }, stdio: ['ignore', out, 'pipe'] });
   child.stderr?.on('data', (d: Buffer) => say(`${name}: ${d.toString().trim().slice(0, 500)}`));
   child.on('exit', (code) => code && code !== 0 && say(`${name} exited with ${code}`));
