@@ -14,6 +14,8 @@ describe('which scratch topics a cleanup deletes', () => {
   it('deletes scratch topics of the older id shapes at once and never touches the system topics', () => {
     expect(isDeletable('t1a2b3c4d.offer.published', now, 20)).toBe(true);
     expect(isDeletable('bench0a1b2c.listing.fetched', now, 20)).toBe(true);
+    expect(isDeletable('bench-0a1b2c3d.listing.fetched.v1', now, 20)).toBe(true);
+    expect(isDeletable('bench-analytics.offer.published.v1', now, 0)).toBe(false);
     expect(isDeletable('offer.published', now, 0)).toBe(false);
     expect(isDeletable('rr.offer.published', now, 0)).toBe(false);
   });
@@ -22,6 +24,7 @@ describe('which scratch topics a cleanup deletes', () => {
     expect(isTestTopic(topicOf(now))).toBe(true);
     expect(isTestTopic('t1a2b3c4d.offer.published')).toBe(true);
     expect(isTestTopic('benchfeed01.watchdog.changed.v1')).toBe(false);
+    expect(isTestTopic('bench-0a1b2c3d.listing.fetched.v1')).toBe(false);
     expect(isTestTopic('scale.watchdog.changed.v1')).toBe(false);
     expect(isTestTopic('offer.published')).toBe(false);
   });

@@ -7,7 +7,8 @@ import { minuteOfTestRunId, minuteStamp } from '@rr/kit/testing';
  * it leaves a test's topics for 20 minutes (`--all` deletes them at once): another checkout's
  * tests may still be using them; `npm test` deletes all at its end.
  */
-export const SCRATCH_TOPICS = /^(t-?[0-9a-f]{6,12}|bench[0-9a-f]{6})\./;
+/** `bench-<8 hex>.`: bench:ingest's runs before it deleted its own topics (2026-11-29). */
+export const SCRATCH_TOPICS = /^(t-?[0-9a-f]{6,12}|bench[0-9a-f]{6}|bench-[0-9a-f]{8})\./;
 /** A test runs for less than this: its topics are kept so long, in case another checkout's test still uses them. */
 export const KEEP_MINUTES = 20;
 
