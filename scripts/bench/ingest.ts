@@ -248,8 +248,6 @@ async function evaluate(truth: GroundTruth, crawled: Portal[]) {
   const bodies = async <T>(name: string) => (await connection.collection<{ body: string }>(name).find({}).toArray()).map((d) => JSON.parse(d.body) as T);
   const listings = (await bodies<{ key: string; offerId: string }>('listings')).map((r) => ({ _id: r.key, offerId: r.offerId }));
   const offers = await bodies<Offer>('offers');
-  await connection.dropDatabase();
-  await connection.useDb(`rr-crawler${dbSuffix}`).dropDatabase().catch(() => undefined);
   await connection.close();
 
   const propertyOf = new Map(truth.listings.map((l) => [`${l.portal}:${l.listingId}`, l.propertyId]));
@@ -324,17 +322,26 @@ function stopChildren(): void {
 }
 
 /**
- * The run's topics, once its services have stopped: left behind, every run's ~80 partitions kept
- * the broker busy (27 runs: 22 % of a core while idle, against 5 % without them).
+ * The run's topics and databases, once its services have stopped (the crawler writes its state
+ * until then, so a database dropped earlier came back). Left behind, every run's ~80 partitions
+ * kept the broker busy (27 runs: 22 % of a core while idle, against 13 % without them).
  */
-async function deleteRunTopics(): Promise<void> {
+async function cleanUpRun(): Promise<void> {
+  const started = Date.now();
   await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((resolve) => c.once('exit', resolve)) : null)));
+  say(`services stopped in ${((Date.now() - started) / 1000).toFixed(1)} s; deleting the run's topics and databases…`);
   const admin = new Bus({ clientId: 'bench-ingest-cleanup', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logger: log });
   await admin.connect();
   try {
     await admin.deleteTopicsMatching((topic) => topic.startsWith(prefix));
   } finally {
     await admin.disconnect();
+  }
+  const connection = await mongoose.createConnection(env.MONGO_URL ?? 'mongodb://127.0.0.1:27017').asPromise();
+  try {
+    for (const service of ['crawler', 'normaliser']) await connection.useDb(`rr-${service}${dbSuffix}`).dropDatabase();
+  } finally {
+    await connection.close();
   }
 }
 
@@ -345,7 +352,10 @@ main()
   })
   .finally(async () => {
     stopChildren();
-    setTimeout(() => process.exit(), 15_000).unref();
-    await deleteRunTopics().catch((err: Error) => say(`the run's topics (${prefix}*) were not deleted: ${err.message}`));
+    setTimeout(() => {
+      say(`gave up cleaning up after 60 s: the run's topics (${prefix}*) or databases (*${dbSuffix}) may be left`);
+      process.exit();
+    }, 60_000).unref();
+    await cleanUpRun().catch((err: Error) => say(`the run's topics (${prefix}*) or databases (*${dbSuffix}) were not deleted: ${err.message}`));
     process.exit();
   });
