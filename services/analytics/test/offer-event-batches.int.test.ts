@@ -23,13 +23,34 @@ const published = (o: Offer, fetchedDay: number) => envelope('offer.published', 
 const updated = (o: Offer, fetchedDay: number) => envelope('offer.updated', { offer: o, previousPrice: null, changes: ['price'], fetchedAt: at(fetchedDay) });
 const withdrawn = (o: Offer, day: number) => envelope('offer.withdrawn', { offerId: o.id, withdrawnAt: at(day) });
 
-/** A read model in a database of its own, filed by the handler with the real repositories. */
-async function readModelIn(name: string) {
+/** Writes that fail as a database going away part-way through would: `bucketsHalfway` files half a batch's buckets and fails, `facts` fails before writing. */
+type Faults = { bucketsHalfway: boolean; facts: boolean };
+
+/** A read model in a database of its own, filed by the handler with the real repositories (`faults` armed by a test fail once each). */
+async function readModelIn(name: string, faults: Faults = { bucketsHalfway: false, facts: false }) {
   const db = await mongoose.createConnection(t.mongoUrl, { dbName: `rr-analytics-${name}${t.dbSuffix}` }).asPromise();
   const facts = new OfferFactRepository(db);
   const buckets = new PriceBucketRepository(db);
   await Promise.all([facts.init(), buckets.init()]);
-  const handle = onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db));
+  const handle = onOfferEvents(
+    {
+      findByOfferIds: (ids) => facts.findByOfferIds(ids),
+      saveAll: async (changes) => {
+        if (faults.facts) throw new Error(`facts not written (${(faults.facts = false)})`);
+        return facts.saveAll(changes);
+      },
+    },
+    {
+      fileBuckets: async (changes, token) => {
+        if (!faults.bucketsHalfway) return buckets.fileBuckets(changes, token);
+        faults.bucketsHalfway = false;
+        await buckets.fileBuckets(changes.slice(0, Math.ceil(changes.length / 2)), token);
+        throw new Error('the database went away half-way through the buckets');
+      },
+      fileCounts: (filed) => buckets.fileCounts(filed),
+    },
+    new PendingWithdrawalRepository(db),
+  );
   /** Every bucket, counts document, fact row and kept withdrawal, parsed, without the versions (they count writes). */
   const contents = async () => {
     const months = (json: string) => Object.entries(JSON.parse(json) as Record<string, Record<string, { l: unknown }>>).map(([m, types]) => [m, Object.entries(types).map(([k, e]) => [k, e.l])]);
@@ -40,7 +61,7 @@ async function readModelIn(name: string) {
       pending: await db.collection('pending_withdrawals').find({}).sort({ _id: 1 }).toArray(),
     };
   };
-  return { db, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), contents };
+  return { db, faults, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), contents };
 }
 
 describe('offer events filed in batches', () => {
@@ -100,5 +121,36 @@ describe('offer events filed in batches', () => {
     await batches.handle(events);
     expect(await batches.contents()).toEqual(once);
     expect(await batches.db.collection('price_buckets').find({}).project({ version: 1 }).toArray()).toEqual(versions);
+  });
+
+  it('files a batch whose writes failed part-way once, when the bus hands it over again or its events one at a time', async () => {
+    const faulty = await readModelIn('faulty');
+    const clean = await readModelIn('clean');
+    try {
+      const o = (n: number) => offer(20 + n, { price: 3_000_000 + n * 250_000, area: 40 + n });
+      const first = [published(o(0), 1), published(o(1), 2), published(o(2), 3), withdrawn(o(3), 9)];
+      const second = [updated({ ...o(0), price: 2_900_000 }, 4), published(o(3), 5), withdrawn(o(1), 8)];
+
+      // The first batch: half its buckets filed, then the database goes; the bus retries the batch.
+      faulty.faults.bucketsHalfway = true;
+      await expect(faulty.handle(first)).rejects.toThrow('half-way');
+      await faulty.handle(first);
+      // The second: buckets and counts filed, the facts not; the bus hands its events over one by one.
+      faulty.faults.facts = true;
+      await expect(faulty.handle(second)).rejects.toThrow('facts not written');
+      for (const e of second) await faulty.handle([e]);
+
+      await clean.handle(first);
+      await clean.handle(second);
+      const filed = await faulty.contents();
+      expect(filed).toEqual(await clean.contents());
+      const region = new Map(filed.buckets).get('r:CZ010|Sale|Apartment|2026-10') as Record<string, { n: number }>;
+      expect(region['3+kk'].n).toBe(4);
+    } finally {
+      for (const m of [faulty, clean]) {
+        await m.db.dropDatabase();
+        await m.db.close();
+      }
+    }
   });
 });

@@ -13,9 +13,17 @@ const envelope = (type: AnyOfferEnvelope['type'], data: AnyOfferEnvelope['data']
 const published = (id: string, n = 0) => envelope('offer.published', { offer: { ...exampleOffer, id }, fetchedAt: exampleOffer.createdAt }, n);
 const withdrawn = (id: string, n = 0) => envelope('offer.withdrawn', { offerId: id, withdrawnAt: '2026-12-01T00:00:00.000Z' }, n);
 
-/** Fake repositories that record what was read and written, in order. */
+/** Fake repositories that record what was read and written, in order; `failing` makes the named write fail once. */
 function fakes() {
   const log: string[] = [];
+  const failing = new Set<'buckets' | 'counts' | 'facts' | 'withdrawals'>();
+  const failOnce = (what: 'buckets' | 'counts' | 'facts' | 'withdrawals') => {
+    if (!failing.delete(what)) return;
+    log.push(`${what} failed`);
+    throw new Error(`${what} write failed`);
+  };
+  /** The token of every call to file buckets, failed ones too. */
+  const bucketTokens: string[] = [];
   const facts = new Map<string, OfferFact>();
   const pending = new Map<string, number>();
   const notices: { id: string; version: number }[][] = [];
@@ -23,14 +31,28 @@ function fakes() {
     {
       findByOfferIds: async (ids) => (log.push(`facts read ${ids.length}`), new Map(ids.flatMap((id) => (facts.has(id) ? [[id, facts.get(id)!]] : [])))),
       saveAll: async (changes: readonly FactChange[]) => {
+        failOnce('facts');
         log.push(`facts written ${changes.length}`);
         for (const c of changes) facts.set(c.after.offerId, c.after);
       },
     },
-    { applyChanges: async (changes: readonly BucketChange[]) => (log.push(`buckets written ${changes.length}`), [{ id: 'r:CZ010|Sale', version: 7 }]) },
+    {
+      fileBuckets: async (changes: readonly BucketChange[], token: string) => {
+        bucketTokens.push(token);
+        failOnce('buckets');
+        log.push(`buckets written ${changes.length}`);
+        return changes.map((c) => ({ key: c.key, layouts: {}, version: 1 }));
+      },
+      fileCounts: async () => {
+        failOnce('counts');
+        log.push('counts written');
+        return [{ id: 'r:CZ010|Sale', version: 7 }];
+      },
+    },
     {
       findByOfferIds: async (ids) => (log.push(`withdrawals read ${ids.length}`), new Map(ids.flatMap((id) => (pending.has(id) ? [[id, pending.get(id)!]] : [])))),
       write: async (kept, used) => {
+        failOnce('withdrawals');
         log.push(`withdrawals written ${kept.size} kept ${used.length} used`);
         for (const [id, at] of kept) pending.set(id, at);
         for (const id of used) pending.delete(id);
@@ -38,7 +60,7 @@ function fakes() {
     },
     (counts) => notices.push(counts),
   );
-  return { handler, log, facts, pending, notices };
+  return { handler, log, facts, pending, notices, failing, bucketTokens };
 }
 
 describe('onOfferEvents', () => {
@@ -48,7 +70,7 @@ describe('onOfferEvents', () => {
     await f.handler([published('a', 1), published('b', 2), withdrawn('c', 3), published('a', 4)], ctx);
     // a and b lie at one point: their nine buckets (four places, five grid cells) are written once.
     // b's withdrawal kept aside is used, c's is kept; a's second publication changes nothing.
-    expect(f.log).toEqual(['facts read 3', 'withdrawals read 3', 'buckets written 9', 'facts written 2', 'withdrawals written 1 kept 1 used']);
+    expect(f.log).toEqual(['facts read 3', 'withdrawals read 3', 'buckets written 9', 'counts written', 'facts written 2', 'withdrawals written 1 kept 1 used']);
     expect(f.notices).toEqual([[{ id: 'r:CZ010|Sale', version: 7 }]]);
     expect(f.facts.get('b')!.withdrawnAt).toBe(Date.parse('2026-11-30T00:00:00.000Z'));
     expect([...f.pending.keys()]).toEqual(['c']);
@@ -62,5 +84,78 @@ describe('onOfferEvents', () => {
     await f.handler([published('a', 1)], ctx);
     expect(f.log).toEqual(['facts read 1', 'withdrawals read 1']);
     expect(f.notices).toEqual([]);
+  });
+
+  it('finishes a batch whose fact write failed from its plan when the batch comes again, moving no offer twice', async () => {
+    const f = fakes();
+    const batch = [published('a', 1), published('b', 2)];
+    f.failing.add('facts');
+    await expect(f.handler(batch, ctx)).rejects.toThrow('facts write failed');
+    expect(f.notices).toEqual([]);
+    f.log.length = 0;
+    await f.handler(batch, ctx);
+    // Buckets and counts were filed before the failure: only the facts are written, and the
+    // batch then folds to nothing.
+    expect(f.log).toEqual(['facts written 2', 'facts read 2', 'withdrawals read 2']);
+    expect(f.bucketTokens).toHaveLength(1);
+    expect(f.notices).toEqual([[{ id: 'r:CZ010|Sale', version: 7 }]]);
+    expect([...f.facts.keys()]).toEqual(['a', 'b']);
+  });
+
+  it('finishes it too when the bus hands the events over one at a time, and only once', async () => {
+    const f = fakes();
+    const batch = [published('a', 1), published('b', 2), withdrawn('c', 3)];
+    f.failing.add('withdrawals');
+    await expect(f.handler(batch, ctx)).rejects.toThrow('withdrawals write failed');
+    f.log.length = 0;
+    for (const single of batch) await f.handler([single], ctx);
+    expect(f.log).toEqual([
+      'facts written 2', 'withdrawals written 1 kept 0 used', 'facts read 1', 'withdrawals read 1',
+      'facts read 1', 'withdrawals read 1',
+      'facts read 1', 'withdrawals read 1',
+    ]);
+    expect([...f.pending.keys()]).toEqual(['c']);
+  });
+
+  it('files the buckets again under the same token when their write failed, so the repository can tell what it wrote', async () => {
+    const f = fakes();
+    f.failing.add('buckets');
+    await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow('buckets write failed');
+    await f.handler([published('a', 1)], ctx);
+    expect(f.bucketTokens).toHaveLength(2);
+    expect(f.bucketTokens[1]).toBe(f.bucketTokens[0]);
+    // A new batch gets a token of its own.
+    await f.handler([published('b', 2)], ctx);
+    expect(new Set(f.bucketTokens).size).toBe(2);
+  });
+
+  it('files counts that failed after their buckets from the buckets as filed, and announces them once', async () => {
+    const f = fakes();
+    f.failing.add('counts');
+    await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow('counts write failed');
+    await f.handler([published('a', 1)], ctx);
+    expect(f.log.filter((l) => l.startsWith('counts'))).toEqual(['counts failed', 'counts written']);
+    expect(f.notices).toHaveLength(1);
+  });
+
+  it('finishes a batch given up part-written before the next one, or says which offers may count twice', async () => {
+    const f = fakes();
+    f.failing.add('facts');
+    await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow();
+    f.log.length = 0;
+    await f.handler([published('b', 2)], ctx);
+    expect(f.log.slice(0, 3)).toEqual(['facts written 1', 'facts read 1', 'withdrawals read 1']);
+    expect([...f.facts.keys()].sort()).toEqual(['a', 'b']);
+
+    const g = fakes();
+    const errors: unknown[] = [];
+    const logged: HandlerContext = { ...ctx, log: { ...ctx.log, error: (o: unknown) => errors.push(o), debug: () => {} } as unknown as HandlerContext['log'] };
+    g.failing.add('facts');
+    await expect(g.handler([published('a', 1)], logged)).rejects.toThrow();
+    g.failing.add('facts');
+    // Finishing a's batch fails again: it is logged and dropped, and b's batch is filed.
+    await g.handler([published('b', 2)], logged);
+    expect(errors).toEqual([expect.objectContaining({ offers: ['a'], count: 1 })]);
+    expect([...g.facts.keys()]).toEqual(['b']);
   });
 });

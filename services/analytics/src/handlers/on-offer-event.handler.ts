@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '@rr/kit';
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
 import type { OfferEvent } from '../domain/apply-event';
 import { bucketChangesOf, type BucketChange } from '../domain/bucket-changes';
-import { foldOfferEvents, offerIdOf, type FactChange } from '../domain/fold-offer-events';
+import { foldOfferEvents, offerIdOf, type FactChange, type FoldedOfferEvents } from '../domain/fold-offer-events';
 import type { OfferFact } from '../domain/offer-fact';
+import type { FiledBucketVersion } from '../repositories/bucket-filing';
 import type { CountsVersion } from '../repositories/price-bucket.repository';
 
 export type FactStore = {
@@ -14,11 +16,32 @@ export type PendingWithdrawals = {
   findByOfferIds(offerIds: readonly string[]): Promise<Map<string, number>>;
   write(kept: ReadonlyMap<string, number>, used: readonly string[]): Promise<void>;
 };
-export type BucketStore = { applyChanges(changes: readonly BucketChange[]): Promise<CountsVersion[]> };
+/** Buckets first, then their place keys' counts (`bucket-filing.ts`). */
+export type BucketStore = {
+  /** Filing the same changes again under the same token (a retry) leaves the buckets it wrote as they are. */
+  fileBuckets(changes: readonly BucketChange[], token: string): Promise<FiledBucketVersion[]>;
+  fileCounts(filed: readonly FiledBucketVersion[]): Promise<CountsVersion[]>;
+};
 /** Tells every instance's reports which counts documents changed (`bucket-counts.changed`), without waiting for the send. */
 export type CountsNotice = (counts: CountsVersion[]) => void;
 
 type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdrawnV1>;
+
+/**
+ * A batch as folded, until all its writes are done. Held in memory so that a write that fails
+ * (the database restarting, say) is finished from the same plan when the bus hands the batch (or
+ * its events one by one) over again: folded again from facts not yet written, its offers would
+ * move in their buckets twice. Its buckets are written under its own token, so filing them again
+ * leaves those already written as they are.
+ */
+type BatchInProgress = {
+  token: string;
+  eventIds: ReadonlySet<string>;
+  changes: readonly BucketChange[];
+  folded: FoldedOfferEvents;
+  /** The counts filed, once they are: filed again they would name nothing for the notice. */
+  counts: CountsVersion[] | null;
+};
 
 /**
  * Files a batch of offer events (one topic partition's, in order): reads the facts and kept-aside
@@ -26,26 +49,47 @@ type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdr
  * contribution between buckets (every touched bucket and counts document read and written once),
  * writes the facts, then says in one notice which counts changed.
  *
- * A redelivered batch finds its facts written and changes nothing. A crash (or a failed write)
- * after bucket writes and before the facts are written counts those offers twice in their buckets
- * until a rebuild (README): buckets go first so that a fact is never written without its
- * contribution.
+ * A redelivered batch finds its facts written and changes nothing. Buckets go first so that a fact
+ * is never written without its contribution. A batch whose writes failed is finished from its plan
+ * by the next call that carries any of its events, before anything is read (`BatchInProgress`); a
+ * call without them (the batch was given up and dead-lettered) tries once to finish it and
+ * otherwise logs the offers. What stays open: a process that dies between the bucket and the fact
+ * writes leaves those offers counted twice until a rebuild (README).
  * Kept-aside withdrawals are deleted only once the facts that applied them are written. The notice
  * goes last so that failing to send it cannot cause a double count (a notice lost for good leaves a
- * copy held by reports stale until it expires). A batch that fails is retried by the bus, then its
- * events one by one to isolate a poison message; a batch of one is the single-event path.
+ * copy held by reports stale until it expires).
  */
 export function onOfferEvents(facts: FactStore, buckets: BucketStore, pending: PendingWithdrawals, notice: CountsNotice = () => {}) {
+  let inProgress: BatchInProgress | null = null;
+
+  const finish = async (batch: BatchInProgress): Promise<void> => {
+    const { folded } = batch;
+    if (batch.counts === null) {
+      const filed = batch.changes.length > 0 ? await buckets.fileBuckets(batch.changes, batch.token) : [];
+      batch.counts = filed.length > 0 ? await buckets.fileCounts(filed) : [];
+    }
+    if (folded.changes.length > 0) await facts.saveAll(folded.changes);
+    if (folded.withdrawalsKept.size > 0 || folded.withdrawalsUsed.length > 0) await pending.write(folded.withdrawalsKept, folded.withdrawalsUsed);
+    inProgress = null;
+    if (batch.counts.length > 0) notice(batch.counts);
+  };
+
   return async (envelopes: AnyOfferEnvelope[], ctx: HandlerContext): Promise<void> => {
+    const left = inProgress;
+    if (left && envelopes.some((e) => left.eventIds.has(e.id))) await finish(left);
+    else if (left) {
+      await finish(left).catch((err: Error) => {
+        inProgress = null;
+        ctx.log.error({ err, offers: left.folded.changes.slice(0, 20).map((c) => c.after.offerId), count: left.folded.changes.length }, 'a batch given up part-written: its offers may count twice in their buckets until a rebuild');
+      });
+    }
     const events = envelopes.map((e) => ({ type: e.type, payload: e.data }) as OfferEvent);
     const offerIds = [...new Set(events.map(offerIdOf))];
     const [stored, kept] = await Promise.all([facts.findByOfferIds(offerIds), pending.findByOfferIds(offerIds)]);
     const folded = foldOfferEvents(events, stored, kept);
     const changes = bucketChangesOf(folded.changes);
-    const counts = changes.length > 0 ? await buckets.applyChanges(changes) : [];
-    if (folded.changes.length > 0) await facts.saveAll(folded.changes);
-    if (folded.withdrawalsKept.size > 0 || folded.withdrawalsUsed.length > 0) await pending.write(folded.withdrawalsKept, folded.withdrawalsUsed);
-    if (counts.length > 0) notice(counts);
-    ctx.log.debug({ events: events.length, offers: offerIds.length, changed: folded.changes.length, skipped: folded.skipped, buckets: changes.length, counts: counts.length }, 'offer events filed');
+    inProgress = { token: randomUUID(), eventIds: new Set(envelopes.map((e) => e.id)), changes, folded, counts: null };
+    await finish(inProgress);
+    ctx.log.debug({ events: events.length, offers: offerIds.length, changed: folded.changes.length, skipped: folded.skipped, buckets: changes.length }, 'offer events filed');
   };
 }

@@ -19,13 +19,15 @@ export function keepReportMonths(months: Record<string, unknown>): void {
 /**
  * Applies each change to its bucket as stored, every bucket read once and written once (see
  * `changeVersioned` for another writer in between). A bucket the changes leave as it was (an
- * update that moved no contribution) is not written.
+ * update that moved no contribution) is not written. Called again with the same `token` after a
+ * failure, a bucket that token wrote last holds its change already: it is answered as it is.
  */
-export async function fileBuckets(buckets: DocsById, changes: readonly BucketChange[]): Promise<FiledBucketVersion[]> {
-  type Stored = Pick<PriceBucketDoc, '_id' | 'cells' | 'version'>;
+export async function fileBuckets(buckets: DocsById, changes: readonly BucketChange[], token?: string): Promise<FiledBucketVersion[]> {
+  type Stored = Pick<PriceBucketDoc, '_id' | 'cells' | 'version' | 'writtenBy'>;
   const plans = new Map<string, PlannedWrite<Stored, BucketKey & { layouts: LayoutCounts }>>();
   for (const change of changes) {
     plans.set(bucketIdOf(change.key), (doc) => {
+      if (doc && token !== undefined && doc.writtenBy === token) return { asIs: true, result: { ...change.key, layouts: layoutCountsOf(JSON.parse(doc.cells) as BucketCells) } };
       const cells = doc ? (JSON.parse(doc.cells) as BucketCells) : {};
       applyBucketChange(cells, change);
       const json = JSON.stringify(cells);
@@ -33,7 +35,7 @@ export async function fileBuckets(buckets: DocsById, changes: readonly BucketCha
       return { set: { cells: json }, onInsert: { ...change.key }, result: { ...change.key, layouts: layoutCountsOf(cells) } };
     });
   }
-  const written = await changeVersioned(buckets, plans, { cells: 1 }, 'price buckets');
+  const written = await changeVersioned(buckets, plans, { cells: 1 }, 'price buckets', token);
   return written.map(({ result: { layouts, ...key }, version }) => ({ key, layouts, version }));
 }
 

@@ -5,7 +5,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
  * `domain/price-bucket.ts` as a JSON string (FerretDB converts every nested field it writes or
  * reads; a string costs next to nothing). `version` guards read-modify-write between instances;
  * `writtenBy` is the token of the write that set it (`versioned-writes.ts`: which of a bulk's
- * conditional updates won).
+ * conditional updates won; for a bucket, the filed batch's, so its retry finds what it wrote).
  */
 export type PriceBucketDoc = { _id: string; placeKey: string; adType: string; realEstateType: string; month: string; cells: string; version: number; writtenBy?: string };
 

@@ -3,7 +3,7 @@ import type { Connection, Model } from 'mongoose';
 import { bucketIdOf, countsIdOf, type BucketChange, type BucketKey } from '../domain/bucket-changes';
 import type { StoredBucket } from '../domain/bucket-report';
 import type { BucketCells, LayoutCounts } from '../domain/price-bucket';
-import { fileBuckets, fileCounts, keepReportMonths } from './bucket-filing';
+import { fileBuckets, fileCounts, keepReportMonths, type FiledBucketVersion } from './bucket-filing';
 import { bucketCountModel, priceBucketModel, type BucketCountDoc, type PriceBucketDoc } from './price-bucket.model';
 import type { DocsById } from './versioned-writes';
 
@@ -119,7 +119,20 @@ export class PriceBucketRepository {
    * each place key's counts document. Answers the counts documents written, at their new versions.
    */
   async applyChanges(changes: readonly BucketChange[]): Promise<CountsVersion[]> {
-    const filed = await fileBuckets(this.model.collection as unknown as DocsById, changes);
+    return this.fileCounts(await this.fileBuckets(changes));
+  }
+
+  /**
+   * The buckets' part of `applyChanges`: each bucket read and written once. Answers them at their
+   * new versions; `token` names the batch, so that filing it again after a failure does not
+   * file a change twice (`fileBuckets`).
+   */
+  fileBuckets(changes: readonly BucketChange[], token?: string): Promise<FiledBucketVersion[]> {
+    return fileBuckets(this.model.collection as unknown as DocsById, changes, token);
+  }
+
+  /** The counts' part of `applyChanges`: the filed buckets' entries in their place keys' counts documents. */
+  fileCounts(filed: readonly FiledBucketVersion[]): Promise<CountsVersion[]> {
     return fileCounts(this.counts.collection as unknown as DocsById, filed);
   }
 
