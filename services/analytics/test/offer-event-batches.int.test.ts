@@ -41,16 +41,18 @@ async function readModelIn(name: string, faults: Faults = { bucketsHalfway: fals
       },
     },
     {
-      fileBuckets: async (changes, token) => {
-        if (!faults.bucketsHalfway) return buckets.fileBuckets(changes, token);
+      fileBuckets: async (changes, mark) => {
+        if (!faults.bucketsHalfway) return buckets.fileBuckets(changes, mark);
         faults.bucketsHalfway = false;
-        await buckets.fileBuckets(changes.slice(0, Math.ceil(changes.length / 2)), token);
+        await buckets.fileBuckets(changes.slice(0, Math.ceil(changes.length / 2)), mark);
         throw new Error('the database went away half-way through the buckets');
       },
       fileCounts: (filed) => buckets.fileCounts(filed),
     },
     new PendingWithdrawalRepository(db),
   );
+  /** Another instance's handler on the same database, filing another partition's batches. */
+  const other = onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db));
   /** Every bucket, counts document, fact row and kept withdrawal, parsed, without the versions (they count writes). */
   const contents = async () => {
     const months = (json: string) => Object.entries(JSON.parse(json) as Record<string, Record<string, { l: unknown }>>).map(([m, types]) => [m, Object.entries(types).map(([k, e]) => [k, e.l])]);
@@ -61,7 +63,7 @@ async function readModelIn(name: string, faults: Faults = { bucketsHalfway: fals
       pending: await db.collection('pending_withdrawals').find({}).sort({ _id: 1 }).toArray(),
     };
   };
-  return { db, faults, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), contents };
+  return { db, faults, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), handleElsewhere: (events: AnyOfferEnvelope[]) => other(events, { ...ctx, partition: 1 }), contents };
 }
 
 describe('offer events filed in batches', () => {
@@ -131,9 +133,12 @@ describe('offer events filed in batches', () => {
       const first = [published(o(0), 1), published(o(1), 2), published(o(2), 3), withdrawn(o(3), 9)];
       const second = [updated({ ...o(0), price: 2_900_000 }, 4), published(o(3), 5), withdrawn(o(1), 8)];
 
-      // The first batch: half its buckets filed, then the database goes; the bus retries the batch.
+      const elsewhere = [published(o(4), 2), published(o(5), 3)];
+      // The first batch: half its buckets filed, then the database goes; meanwhile another
+      // instance files another partition's batch into the same buckets; the bus retries the batch.
       faulty.faults.bucketsHalfway = true;
       await expect(faulty.handle(first)).rejects.toThrow('half-way');
+      await faulty.handleElsewhere(elsewhere);
       await faulty.handle(first);
       // The second: buckets and counts filed, the facts not; the bus hands its events over one by one.
       faulty.faults.facts = true;
@@ -141,11 +146,12 @@ describe('offer events filed in batches', () => {
       for (const e of second) await faulty.handle([e]);
 
       await clean.handle(first);
+      await clean.handleElsewhere(elsewhere);
       await clean.handle(second);
       const filed = await faulty.contents();
       expect(filed).toEqual(await clean.contents());
       const region = new Map(filed.buckets).get('r:CZ010|Sale|Apartment|2026-10') as Record<string, { n: number }>;
-      expect(region['3+kk'].n).toBe(4);
+      expect(region['3+kk'].n).toBe(6);
     } finally {
       for (const m of [faulty, clean]) {
         await m.db.dropDatabase();

@@ -2,6 +2,7 @@ import { createLogger, type HandlerContext } from '@rr/kit';
 import type { Envelope, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
 import { exampleOffer } from '@rr/proto/examples';
 import type { BucketChange } from '../domain/bucket-changes';
+import type { BatchMark } from '../repositories/bucket-filing';
 import type { FactChange } from '../domain/fold-offer-events';
 import type { OfferFact } from '../domain/offer-fact';
 import { onOfferEvents } from './on-offer-event.handler';
@@ -37,8 +38,8 @@ function fakes() {
       },
     },
     {
-      fileBuckets: async (changes: readonly BucketChange[], token: string) => {
-        bucketTokens.push(token);
+      fileBuckets: async (changes: readonly BucketChange[], mark: BatchMark) => {
+        bucketTokens.push(`${mark.source} ${mark.token}`);
         failOnce('buckets');
         log.push(`buckets written ${changes.length}`);
         return changes.map((c) => ({ key: c.key, layouts: {}, version: 1 }));
@@ -117,13 +118,14 @@ describe('onOfferEvents', () => {
     expect([...f.pending.keys()]).toEqual(['c']);
   });
 
-  it('files the buckets again under the same token when their write failed, so the repository can tell what it wrote', async () => {
+  it('files the buckets again under the same mark when their write failed, so the repository can tell what it wrote', async () => {
     const f = fakes();
     f.failing.add('buckets');
     await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow('buckets write failed');
     await f.handler([published('a', 1)], ctx);
     expect(f.bucketTokens).toHaveLength(2);
     expect(f.bucketTokens[1]).toBe(f.bucketTokens[0]);
+    expect(f.bucketTokens[0]).toMatch(/^offer_published_v1~0 \S+$/);
     // A new batch gets a token of its own.
     await f.handler([published('b', 2)], ctx);
     expect(new Set(f.bucketTokens).size).toBe(2);

@@ -5,7 +5,7 @@ import type { OfferEvent } from '../domain/apply-event';
 import { bucketChangesOf, type BucketChange } from '../domain/bucket-changes';
 import { foldOfferEvents, offerIdOf, type FactChange, type FoldedOfferEvents } from '../domain/fold-offer-events';
 import type { OfferFact } from '../domain/offer-fact';
-import type { FiledBucketVersion } from '../repositories/bucket-filing';
+import type { BatchMark, FiledBucketVersion } from '../repositories/bucket-filing';
 import type { CountsVersion } from '../repositories/price-bucket.repository';
 
 export type FactStore = {
@@ -18,8 +18,8 @@ export type PendingWithdrawals = {
 };
 /** Buckets first, then their place keys' counts (`bucket-filing.ts`). */
 export type BucketStore = {
-  /** Filing the same changes again under the same token (a retry) leaves the buckets it wrote as they are. */
-  fileBuckets(changes: readonly BucketChange[], token: string): Promise<FiledBucketVersion[]>;
+  /** Filing the same changes again under the same mark (a retry) leaves the buckets it wrote as they are. */
+  fileBuckets(changes: readonly BucketChange[], mark: BatchMark): Promise<FiledBucketVersion[]>;
   fileCounts(filed: readonly FiledBucketVersion[]): Promise<CountsVersion[]>;
 };
 /** Tells every instance's reports which counts documents changed (`bucket-counts.changed`), without waiting for the send. */
@@ -31,11 +31,11 @@ type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdr
  * A batch as folded, until all its writes are done. Held in memory so that a write that fails
  * (the database restarting, say) is finished from the same plan when the bus hands the batch (or
  * its events one by one) over again: folded again from facts not yet written, its offers would
- * move in their buckets twice. Its buckets are written under its own token, so filing them again
- * leaves those already written as they are.
+ * move in their buckets twice. Its buckets record its mark (its partition's, with a token of its
+ * own), so filing them again leaves those already written as they are.
  */
 type BatchInProgress = {
-  token: string;
+  mark: BatchMark;
   eventIds: ReadonlySet<string>;
   changes: readonly BucketChange[];
   folded: FoldedOfferEvents;
@@ -65,7 +65,7 @@ export function onOfferEvents(facts: FactStore, buckets: BucketStore, pending: P
   const finish = async (batch: BatchInProgress): Promise<void> => {
     const { folded } = batch;
     if (batch.counts === null) {
-      const filed = batch.changes.length > 0 ? await buckets.fileBuckets(batch.changes, batch.token) : [];
+      const filed = batch.changes.length > 0 ? await buckets.fileBuckets(batch.changes, batch.mark) : [];
       batch.counts = filed.length > 0 ? await buckets.fileCounts(filed) : [];
     }
     if (folded.changes.length > 0) await facts.saveAll(folded.changes);
@@ -88,8 +88,11 @@ export function onOfferEvents(facts: FactStore, buckets: BucketStore, pending: P
     const [stored, kept] = await Promise.all([facts.findByOfferIds(offerIds), pending.findByOfferIds(offerIds)]);
     const folded = foldOfferEvents(events, stored, kept);
     const changes = bucketChangesOf(folded.changes);
-    inProgress = { token: randomUUID(), eventIds: new Set(envelopes.map((e) => e.id)), changes, folded, counts: null };
+    inProgress = { mark: { source: sourceOf(ctx), token: randomUUID().slice(0, 13) }, eventIds: new Set(envelopes.map((e) => e.id)), changes, folded, counts: null };
     await finish(inProgress);
     ctx.log.debug({ events: events.length, offers: offerIds.length, changed: folded.changes.length, skipped: folded.skipped, buckets: changes.length }, 'offer events filed');
   };
 }
+
+/** A topic partition as a field name of a bucket's `marks` (no dots: they are paths in an update). */
+const sourceOf = (ctx: HandlerContext) => `${ctx.topic}~${ctx.partition}`.replace(/[.$]/g, '_');

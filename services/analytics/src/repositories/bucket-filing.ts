@@ -17,25 +17,34 @@ export function keepReportMonths(months: Record<string, unknown>): void {
 }
 
 /**
+ * Which batch filed a bucket last, per source (a topic partition: only one consumer files a
+ * partition's batches, one after another): `{ source: token }` in the bucket's `marks`.
+ */
+export type BatchMark = { source: string; token: string };
+
+/**
  * Applies each change to its bucket as stored, every bucket read once and written once (see
  * `changeVersioned` for another writer in between). A bucket the changes leave as it was (an
- * update that moved no contribution) is not written. Called again with the same `token` after a
- * failure, a bucket that token wrote last holds its change already: it is answered as it is.
+ * update that moved no contribution) is not written. With a `mark`, every bucket written records
+ * it, and a bucket that holds it already (the same batch filed again after a failure) is answered
+ * as it is: its change is in it. Other sources' batches leave a source's mark alone, so it tells
+ * even when they wrote the bucket in between.
  */
-export async function fileBuckets(buckets: DocsById, changes: readonly BucketChange[], token?: string): Promise<FiledBucketVersion[]> {
-  type Stored = Pick<PriceBucketDoc, '_id' | 'cells' | 'version' | 'writtenBy'>;
+export async function fileBuckets(buckets: DocsById, changes: readonly BucketChange[], mark?: BatchMark): Promise<FiledBucketVersion[]> {
+  type Stored = Pick<PriceBucketDoc, '_id' | 'cells' | 'version' | 'marks'>;
   const plans = new Map<string, PlannedWrite<Stored, BucketKey & { layouts: LayoutCounts }>>();
   for (const change of changes) {
     plans.set(bucketIdOf(change.key), (doc) => {
-      if (doc && token !== undefined && doc.writtenBy === token) return { asIs: true, result: { ...change.key, layouts: layoutCountsOf(JSON.parse(doc.cells) as BucketCells) } };
+      if (doc && mark && doc.marks?.[mark.source] === mark.token) return { asIs: true, result: { ...change.key, layouts: layoutCountsOf(JSON.parse(doc.cells) as BucketCells) } };
       const cells = doc ? (JSON.parse(doc.cells) as BucketCells) : {};
       applyBucketChange(cells, change);
       const json = JSON.stringify(cells);
       if (json === (doc?.cells ?? '{}')) return null;
-      return { set: { cells: json }, onInsert: { ...change.key }, result: { ...change.key, layouts: layoutCountsOf(cells) } };
+      const marked = !mark ? {} : doc ? { [`marks.${mark.source}`]: mark.token } : { marks: { [mark.source]: mark.token } };
+      return { set: { cells: json, ...marked }, onInsert: { ...change.key }, result: { ...change.key, layouts: layoutCountsOf(cells) } };
     });
   }
-  const written = await changeVersioned(buckets, plans, { cells: 1 }, 'price buckets', token);
+  const written = await changeVersioned(buckets, plans, { cells: 1, marks: 1 }, 'price buckets');
   return written.map(({ result: { layouts, ...key }, version }) => ({ key, layouts, version }));
 }
 

@@ -5,12 +5,13 @@ import { Schema, type Connection, type Model } from 'mongoose';
  * `domain/price-bucket.ts` as a JSON string (FerretDB converts every nested field it writes or
  * reads; a string costs next to nothing). `version` guards read-modify-write between instances;
  * `writtenBy` is the token of the write that set it (`versioned-writes.ts`: which of a bulk's
- * conditional updates won; for a bucket, the filed batch's, so its retry finds what it wrote).
+ * conditional updates won); `marks` names the batch each source (topic partition) filed last
+ * (`bucket-filing.ts`: a batch filed again after a failure finds what it wrote).
  */
-export type PriceBucketDoc = { _id: string; placeKey: string; adType: string; realEstateType: string; month: string; cells: string; version: number; writtenBy?: string };
+export type PriceBucketDoc = { _id: string; placeKey: string; adType: string; realEstateType: string; month: string; cells: string; version: number; writtenBy?: string; marks?: Record<string, string> };
 
 const schema = new Schema<PriceBucketDoc>(
-  { _id: String, placeKey: String, adType: String, realEstateType: String, month: String, cells: String, version: Number, writtenBy: String },
+  { _id: String, placeKey: String, adType: String, realEstateType: String, month: String, cells: String, version: Number, writtenBy: String, marks: Schema.Types.Mixed },
   { versionKey: false, collection: 'price_buckets' },
 );
 // findForPlaces: places (a radius's grid cells), an offer and property type, a range of months.

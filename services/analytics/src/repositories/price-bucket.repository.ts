@@ -3,7 +3,7 @@ import type { Connection, Model } from 'mongoose';
 import { bucketIdOf, countsIdOf, type BucketChange, type BucketKey } from '../domain/bucket-changes';
 import type { StoredBucket } from '../domain/bucket-report';
 import type { BucketCells, LayoutCounts } from '../domain/price-bucket';
-import { fileBuckets, fileCounts, keepReportMonths, type FiledBucketVersion } from './bucket-filing';
+import { fileBuckets, fileCounts, keepReportMonths, type BatchMark, type FiledBucketVersion } from './bucket-filing';
 import { bucketCountModel, priceBucketModel, type BucketCountDoc, type PriceBucketDoc } from './price-bucket.model';
 import type { DocsById } from './versioned-writes';
 
@@ -124,11 +124,11 @@ export class PriceBucketRepository {
 
   /**
    * The buckets' part of `applyChanges`: each bucket read and written once. Answers them at their
-   * new versions; `token` names the batch, so that filing it again after a failure does not
-   * file a change twice (`fileBuckets`).
+   * new versions; `mark` names the batch, so that filing it again after a failure does not file
+   * a change twice (`fileBuckets`).
    */
-  fileBuckets(changes: readonly BucketChange[], token?: string): Promise<FiledBucketVersion[]> {
-    return fileBuckets(this.model.collection as unknown as DocsById, changes, token);
+  fileBuckets(changes: readonly BucketChange[], mark?: BatchMark): Promise<FiledBucketVersion[]> {
+    return fileBuckets(this.model.collection as unknown as DocsById, changes, mark);
   }
 
   /** The counts' part of `applyChanges`: the filed buckets' entries in their place keys' counts documents. */

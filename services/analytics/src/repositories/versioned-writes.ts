@@ -9,12 +9,12 @@ const MAX_ATTEMPTS = 8;
 const READ_CHUNK = 1_000;
 const INSERT_CHUNK = 1_000;
 
-/** A document written under the version protocol: `version` counts its writes, `writtenBy` names the call (or batch) that wrote it last. */
+/** A document written under the version protocol: `version` counts its writes, `writtenBy` names the call that wrote it last. */
 export type VersionedDoc = { _id: string; version: number; writtenBy?: string };
 /**
  * A document's write, planned from it as read (null: not there yet): null when it stays as it is
  * and answers nothing; `asIs` when it stays as it is but answers a result at its version (a
- * change it holds already, written under the same token).
+ * change it holds already).
  */
 export type PlannedWrite<D, R> = (doc: D | null) => { set: Record<string, unknown>; onInsert: Record<string, unknown>; result: R } | { asIs: true; result: R } | null;
 /** A document to write as read: `version` null when it was not there yet. */
@@ -25,16 +25,13 @@ type VersionedWrite = { _id: string; version: number | null; set: Record<string,
  * reads them in one query by `_id`, plans each write from the document read and writes them in bulk
  * (`writeVersioned`); a document another writer changed in between is read again and its write
  * planned again, up to MAX_ATTEMPTS times, after which it throws (the caller's batch is retried).
- * Every write carries `token` (`writtenBy`): a caller that passes the same token again after a
- * failure finds which documents it wrote already. Answers each written document's result with the
- * version it now has.
+ * Answers each written document's result (and each `asIs` one's) with the version it now has.
  */
 export async function changeVersioned<D extends VersionedDoc, R>(
   collection: DocsById,
   plans: ReadonlyMap<string, PlannedWrite<D, R>>,
   projection: Record<string, 1>,
   what: string,
-  token: string = randomUUID(),
 ): Promise<Array<{ result: R; version: number }>> {
   const written: Array<{ result: R; version: number }> = [];
   let todo = plans;
@@ -53,7 +50,7 @@ export async function changeVersioned<D extends VersionedDoc, R>(
       writes.push({ _id: id, version: doc?.version ?? null, set: planned.set, onInsert: planned.onInsert });
       results.set(id, { result: planned.result, version: (doc?.version ?? 0) + 1 });
     }
-    const lost = await writeVersioned(collection, writes, token);
+    const lost = await writeVersioned(collection, writes);
     for (const [id, outcome] of results) if (!lost.has(id)) written.push(outcome);
     todo = new Map([...todo].filter(([id]) => lost.has(id)));
   }
@@ -64,7 +61,7 @@ export async function changeVersioned<D extends VersionedDoc, R>(
 async function readByIds<D extends VersionedDoc>(collection: DocsById, ids: readonly string[], projection: Record<string, 1>): Promise<Map<string, D>> {
   const found = new Map<string, D>();
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
-    const docs = await collection.find({ _id: { $in: ids.slice(i, i + READ_CHUNK) } }, { projection: { ...projection, version: 1, writtenBy: 1 } }).toArray();
+    const docs = await collection.find({ _id: { $in: ids.slice(i, i + READ_CHUNK) } }, { projection: { ...projection, version: 1 } }).toArray();
     for (const d of docs) found.set(String(d._id), d as unknown as D);
   }
   return found;
@@ -75,10 +72,11 @@ async function readByIds<D extends VersionedDoc>(collection: DocsById, ids: read
  * insert, known ones in bulk updates on `{_id, version}` that set the next version. Answers the ids
  * that lost. A bulk update reports how many matched, not which (and our FerretDB build answers a
  * conditional upsert that meets an existing `_id` by stopping the whole bulk, so a refused upsert
- * cannot tell either): each write carries the caller's token beside the version (`writtenBy`), and
+ * cannot tell either): each call writes a token of its own beside the version (`writtenBy`), and
  * only when fewer matched than were sent are the documents read back to see which carry it.
  */
-async function writeVersioned(collection: DocsById, writes: readonly VersionedWrite[], token: string): Promise<Set<string>> {
+async function writeVersioned(collection: DocsById, writes: readonly VersionedWrite[]): Promise<Set<string>> {
+  const token = randomUUID();
   const lost = new Set<string>();
   const fresh = writes.filter((w) => w.version === null);
   for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
