@@ -48,6 +48,7 @@ const run = randomUUID().slice(0, 6);
 /** A scratch namespace (`scripts/delete-topics.ts` knows it): the run deletes its topics at its end. */
 const prefix = `bench${run}.`;
 const dbSuffix = `-bench-${run}`;
+const BROKERS = (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const log = createLogger('bench-ingest', env.LOG_LEVEL ?? 'warn');
 const children: ChildProcess[] = [];
 const pids: Record<string, number> = {};
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   const speedBefore = machineSpeedMs();
   say(`machine speed: ${speedBefore} ms for the fixed workload (lower is faster)`);
   await bundle(Object.entries(PROCESSES).map(([name, dir]) => ({ name: bundleName(name as ProcessName), entry: `${dir}/src/main.ts` })));
-  const bus = new Bus({ clientId: 'bench-ingest', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), topicPrefix: prefix, logger: log });
+  const bus = new Bus({ clientId: 'bench-ingest', brokers: BROKERS, topicPrefix: prefix, logger: log });
   await bus.connect();
   await bus.ensureTopics();
 
@@ -330,7 +331,7 @@ async function cleanUpRun(): Promise<void> {
   const started = Date.now();
   await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((resolve) => c.once('exit', resolve)) : null)));
   say(`services stopped in ${((Date.now() - started) / 1000).toFixed(1)} s; deleting the run's topics and databases…`);
-  const admin = new Bus({ clientId: 'bench-ingest-cleanup', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logger: log });
+  const admin = new Bus({ clientId: 'bench-ingest-cleanup', brokers: BROKERS, logger: log });
   await admin.connect();
   try {
     await admin.deleteTopicsMatching((topic) => topic.startsWith(prefix));

@@ -14,7 +14,7 @@ function source() {
   const counts = new Map<string, StoredCounts>();
   const buckets = new Map<string, VersionedBucket>();
   const reads = { counts: [] as string[], buckets: [] as string[] };
-  /** A bucket written (its version up by one) and its counts entry filed, as the repository's `applyChanges` does. */
+  /** A bucket written (its version up by one) and its counts entry filed, as the repository's `fileBuckets` and `fileCounts` do. */
   const write = (month: string, n: number, placeKey = 'm:1') => {
     const id = `${placeKey}|Sale|Apartment|${month}`;
     const version = (buckets.get(id)?.version ?? 0) + 1;

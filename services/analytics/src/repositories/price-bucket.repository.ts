@@ -115,29 +115,22 @@ export class PriceBucketRepository {
   }
 
   /**
-   * Files a batch's folded changes (`bucket-filing.ts`): each bucket read and written once, then
-   * each place key's counts document. Answers the counts documents written, at their new versions.
-   */
-  async applyChanges(changes: readonly BucketChange[]): Promise<CountsVersion[]> {
-    return this.fileCounts(await this.fileBuckets(changes));
-  }
-
-  /**
-   * The buckets' part of `applyChanges`: each bucket read and written once. Answers them at their
+   * Files a batch's folded changes into its buckets (`bucket-filing.ts`), each read and written
+   * once; `fileCounts` then files them in their place keys' counts. Answers the buckets at their
    * new versions; `mark` names the batch, so that filing it again after a failure does not file
-   * a change twice (`fileBuckets`).
+   * a change twice.
    */
   fileBuckets(changes: readonly BucketChange[], mark?: BatchMark): Promise<FiledBucketVersion[]> {
     return fileBuckets(this.model.collection as unknown as DocsById, changes, mark);
   }
 
-  /** The counts' part of `applyChanges`: the filed buckets' entries in their place keys' counts documents. */
+  /** The filed buckets' entries in their place keys' counts documents. Answers the counts documents written, at their new versions. */
   fileCounts(filed: readonly FiledBucketVersion[]): Promise<CountsVersion[]> {
     return fileCounts(this.counts.collection as unknown as DocsById, filed);
   }
 
   /**
-   * Bulk load (a benchmark's seed, a rebuild from a snapshot): whole buckets inserted as `applyChanges`
+   * Bulk load (a benchmark's seed, a rebuild from a snapshot): whole buckets inserted as `fileBuckets`
    * leaves them once their offers are filed, at version 1. Only into keys not stored yet.
    */
   async insertBuckets(buckets: readonly FiledBucket[]): Promise<void> {
@@ -145,7 +138,7 @@ export class PriceBucketRepository {
     for (let i = 0; i < docs.length; i += BULK) await this.model.insertMany(docs.slice(i, i + BULK), { ordered: false, lean: true });
   }
 
-  /** Bulk load of the counts beside `insertBuckets`' buckets: each entry from its bucket's version 1, months kept as `applyChanges` keeps them. */
+  /** Bulk load of the counts beside `insertBuckets`' buckets: each entry from its bucket's version 1, months kept as `fileCounts` keeps them. */
   async insertCounts(counts: readonly FiledCounts[]): Promise<void> {
     const docs = counts.map((c) => {
       const months: CountsByMonth = {};
