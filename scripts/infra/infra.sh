@@ -93,12 +93,12 @@ kafka_start() {
 # ---------------------------------------------------------------- FerretDB
 FERRETDB_VERSION="v1.24.0"
 # The folder names the patches' contents: a changed patch means a new build on every machine.
-FERRETDB_PATCHES=$(cat "$ROOT"/scripts/infra/ferretdb/*.patch "$ROOT"/scripts/infra/ferretdb/main.go | sha1sum | cut -c1-10)
+FERRETDB_PATCHES=$(cat "$ROOT"/scripts/infra/ferretdb/*.patch "$ROOT"/scripts/infra/ferretdb/main.go "$ROOT"/scripts/infra/ferretdb/go.mod "$ROOT"/scripts/infra/ferretdb/go.sum | sha1sum | cut -c1-10)
 FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-$FERRETDB_PATCHES/ferretdb-sqlite"
 
 ferretdb_install() {
   [ -x "$FERRETDB_BIN" ] && return
-  need go "building FerretDB" "Install Go 1.22 or newer (apt-get install golang)."
+  need go "building FerretDB" "Install Go 1.26 or newer (apt-get install golang)."
   need patch "patching FerretDB" "Install patch (apt-get install patch)."
   say "building FerretDB v1 (SQLite backend) from the Go module proxy (once, about a minute)…"
   local mod="$ROOT/scripts/infra/ferretdb" work="$CACHE/ferretdb/build" src
@@ -112,8 +112,8 @@ ferretdb_install() {
     # nothing; of several indexes that could answer a filter, the most selective one does; a
     # find's skip and limit go to SQLite when it answers exactly and in order; writers of one
     # database take turns in arrival order instead of polling SQLite's lock; a capped count stops
-    # at its cap),
-    # built through our embedding module.
+    # at its cap; reads reuse their prepared statements),
+    # built through our embedding module on a newer modernc.org/sqlite than FerretDB's (go.mod says why).
     src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [ -n "$src" ] || { echo "module download failed"; return 1; }
     cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
