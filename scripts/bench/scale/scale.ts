@@ -352,6 +352,30 @@ async function bringHashesToCost(accounts: mongoose.Connection, sample: UserReco
   say(`accounts: ${outdated.length.toLocaleString('en')} measured people's password hashes brought to today's cost`);
 }
 
+/** Watchdogs each creation call asks for in its closed loop; its stated load asks for up to CREATORS − CREATIONS more. */
+const CREATIONS = 1000;
+const CREATORS = 1400;
+
+/**
+ * People who have not been asked to create this run's watchdog before: each run takes the next
+ * 2 × CREATORS of the seeded (a counter beside the seeding marker). With the same people every run,
+ * all runs after the first measured the duplicate answer (409, no write, no event) instead of a
+ * creation: their watchdog was already there.
+ */
+async function creatorsOfThisRun(accounts: mongoose.Connection, tokens: SessionTokens, pick: (n: number) => number) {
+  const runs = await seedMarker(accounts).findOneAndUpdate({ _id: 'runs' } as never, { $inc: { n: 1 } } as never, { upsert: true, returnDocument: 'after' });
+  const runNo = (runs as unknown as { n: number } | null)?.n ?? 1;
+  const first = 2 * SAMPLE + 2 * CREATORS * runNo;
+  const ids = Array.from({ length: CREATORS }, (_, i) => userId(pick(first + i)));
+  const users = await userModel(accounts).find({ _id: { $in: ids } }).lean<UserRecord[]>().exec();
+  const counts = new Map<string, number>();
+  for (const w of await watchdogModel(accounts).find({ userId: { $in: ids } }, { userId: 1 }).lean().exec()) counts.set(w.userId!, (counts.get(w.userId!) ?? 0) + 1);
+  return {
+    loggedIn: users.map((u) => ({ token: tokens.sign(sessionPayloadOf(u, counts.get(u._id) ?? 0)) })),
+    anonymous: Array.from({ length: CREATORS }, (_, i) => userEmail(pick(first + CREATORS + i))),
+  };
+}
+
 async function callSpecs(accounts: mongoose.Connection, env: Record<string, string>): Promise<CallSpec[]> {
   const tokens = new SessionTokens(env.JWT_SECRET, 3600);
   const pick = (n: number) => Math.floor((n * 2654435761) % COUNTS.users);
@@ -370,14 +394,15 @@ async function callSpecs(accounts: mongoose.Connection, env: Record<string, stri
   const criteria = new Market(getGazetteer(), seeded(7)).watchdog();
   const owners = sessions.filter((x) => x.watchdogs.length);
   const session = (i: number) => sessions[i % sessions.length];
+  const creators = await creatorsOfThisRun(accounts, tokens, pick);
   return [
     { name: 'GET /api/user', requests: 4000, make: (i) => ({ method: 'GET', path: '/api/user', token: session(i).token }) },
     { name: 'POST /api/auth/login', requests: 600, make: (i) => ({ method: 'POST', path: '/api/auth/login', body: { email: session(i).user.email, password: SCALE_PASSWORD } }) },
     { name: 'POST /api/auth/reset known', requests: 1000, make: (i) => ({ method: 'POST', path: '/api/auth/reset', body: { email: userEmail(pick(SAMPLE + i + 1)) } }) },
     { name: 'POST /api/auth/reset unknown', requests: 2000, ok: [404], make: (i) => ({ method: 'POST', path: '/api/auth/reset', body: { email: `nobody${i}.${run}@scale.example` } }) },
     { name: 'POST /api/auth/register', requests: 1000, make: (i) => ({ method: 'POST', path: '/api/auth/register', body: { email: `new${i}.${run}@scale.example` } }) },
-    { name: 'POST /api/filters logged in', requests: 1000, ok: [200, 201, 409], make: (i) => ({ method: 'POST', path: '/api/filters', token: session(i).token, body: { criteria } }) },
-    { name: 'POST /api/filters anonymous', requests: 1000, ok: [202, 409], make: (i) => ({ method: 'POST', path: '/api/filters', body: { criteria, email: session(SAMPLE / 2 + i).user.email } }) },
+    { name: 'POST /api/filters logged in', requests: CREATIONS, ok: [200, 201, 409], make: (i) => ({ method: 'POST', path: '/api/filters', token: creators.loggedIn[i % CREATORS].token, body: { criteria } }) },
+    { name: 'POST /api/filters anonymous', requests: CREATIONS, ok: [202, 409], make: (i) => ({ method: 'POST', path: '/api/filters', body: { criteria, email: creators.anonymous[i % CREATORS] } }) },
     { name: 'GET /api/filters', requests: 4000, make: (i) => ({ method: 'GET', path: '/api/filters', token: session(i).token }) },
     {
       name: 'PATCH /api/filters/:id',
