@@ -56,9 +56,10 @@ export class WatchdogService {
     return owner && owner.state !== 'New' ? { role: effectiveRole(owner), owner } : { role: ROLES.NONE, owner: null };
   }
 
-  private async assertWithinLimit(email: string, role: number, freed: number, ctx: RequestContext): Promise<void> {
+  /** `activeNow`: the address's active watchdogs when the caller has just read them (no second query). */
+  private async assertWithinLimit(email: string, role: number, freed: number, ctx: RequestContext, activeNow?: number): Promise<void> {
     const max = entitlementsOf(role).maxActiveWatchdogs;
-    const active = (await this.deps.watchdogs.countActiveForEmail(email)) - freed;
+    const active = (activeNow ?? (await this.deps.watchdogs.countActiveForEmail(email))) - freed;
     if (active >= max) throw new ApiError('WATCHDOG_LIMIT', ctx.tr('filterLimit'), { limit: max });
   }
 
@@ -78,11 +79,13 @@ export class WatchdogService {
     const covering = live.filter((w) => criteriaContains(w.criteria, criteria, this.deps.places.hierarchy));
     if (covering.length && body.force !== true) throw new ApiError('WATCHDOG_COVERED', ctx.tr('filterCovered'), ids(covering));
     const narrower = live.filter((w) => w.status === 'Active' && criteriaContains(criteria, w.criteria, this.deps.places.hierarchy));
+    // `live` holds every active watchdog of the address (and the pending ones): the limit counts from it.
+    const activeNow = live.filter((w) => w.status === 'Active').length;
 
     const locale: Locale = user ? (user.locale as Locale) : ctx.locale;
     const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : null;
     if (!user) {
-      await this.assertWithinLimit(email, role, 0, ctx);
+      await this.assertWithinLimit(email, role, 0, ctx, activeNow);
       const record = await this.deps.watchdogs.create({
         userId: null, email, locale, ownerRole: role, adsConsent: false, name, criteria, status: 'Pending', expiresAt: null,
       });
@@ -94,7 +97,7 @@ export class WatchdogService {
     }
 
     const deliveryMode = this.modeOf(body.deliveryMode, role, ctx) ?? 'instant';
-    await this.assertWithinLimit(email, role, narrower.length, ctx);
+    await this.assertWithinLimit(email, role, narrower.length, ctx, activeNow);
     const record = await this.deps.watchdogs.create({
       userId: owner?._id ?? null, email, locale, ownerRole: role, adsConsent: adsConsentOf(owner), name, criteria, status: 'Active', expiresAt: expiryFor(role),
       deliveryMode, schedule: scheduleOf(owner),
