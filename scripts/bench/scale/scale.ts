@@ -358,13 +358,13 @@ const CREATORS = 1400;
 
 /**
  * People who have not been asked to create this run's watchdog before: each run takes the next
- * 2 × CREATORS of the seeded (a counter beside the seeding marker). With the same people every run,
+ * 2 × CREATORS seeded people (a run counter beside the seeding marker). With the same people every run,
  * all runs after the first measured the duplicate answer (409, no write, no event) instead of a
  * creation: their watchdog was already there.
  */
 async function creatorsOfThisRun(accounts: mongoose.Connection, tokens: SessionTokens, pick: (n: number) => number) {
-  const runs = await seedMarker(accounts).findOneAndUpdate({ _id: 'runs' } as never, { $inc: { n: 1 } } as never, { upsert: true, returnDocument: 'after' });
-  const runNo = (runs as unknown as { n: number } | null)?.n ?? 1;
+  const runs = await accounts.db!.collection<{ _id: string; n: number }>('bench_seed').findOneAndUpdate({ _id: 'runs' }, { $inc: { n: 1 } }, { upsert: true, returnDocument: 'after' });
+  const runNo = runs?.n ?? 1;
   const first = 2 * SAMPLE + 2 * CREATORS * runNo;
   const ids = Array.from({ length: CREATORS }, (_, i) => userId(pick(first + i)));
   const users = await userModel(accounts).find({ _id: { $in: ids } }).lean<UserRecord[]>().exec();
