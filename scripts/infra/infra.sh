@@ -93,7 +93,7 @@ kafka_start() {
 # ---------------------------------------------------------------- FerretDB
 FERRETDB_VERSION="v1.24.0"
 # The folder names the patches' contents: a changed patch means a new build on every machine.
-FERRETDB_PATCHES=$(cat "$ROOT"/scripts/infra/ferretdb/*.patch "$ROOT"/scripts/infra/ferretdb/main.go "$ROOT"/scripts/infra/ferretdb/go.mod "$ROOT"/scripts/infra/ferretdb/go.sum | sha1sum | cut -c1-10)
+FERRETDB_PATCHES=$(cat "$ROOT"/scripts/infra/ferretdb/*.patch "$ROOT"/scripts/infra/ferretdb/wire/*.patch "$ROOT"/scripts/infra/ferretdb/main.go "$ROOT"/scripts/infra/ferretdb/go.mod "$ROOT"/scripts/infra/ferretdb/go.sum | sha1sum | cut -c1-10)
 FERRETDB_BIN="$CACHE/ferretdb/$FERRETDB_VERSION-$FERRETDB_PATCHES/ferretdb-sqlite"
 
 ferretdb_install() {
@@ -113,18 +113,25 @@ ferretdb_install() {
     # find's skip and limit go to SQLite when it answers exactly and in order; writers of one
     # database take turns in arrival order instead of polling SQLite's lock; a capped count stops
     # at its cap; reads reuse their prepared statements; documents are encoded for storage in one
-    # pass),
+    # pass; a command is converted to FerretDB's types once, not twice) and its wire package's
+    # (scripts/infra/ferretdb/wire/*.patch: messages are checked without decoding them into trees),
     # built through our embedding module on a newer modernc.org/sqlite than FerretDB's (go.mod says why).
-    src=$(cd "$mod" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-    [ -n "$src" ] || { echo "module download failed"; exit 1; }
-    cp -r "$src" "$work/ferretdb-src" && chmod -R u+w "$work/ferretdb-src"
-    for p in $(ls "$mod"/*.patch | sort -V); do (cd "$work/ferretdb-src" && patch -p1 --no-backup-if-mismatch < "$p") || exit 1; done
+    patched() { # module@version, its folder in $work, the folder of its patches
+      local dir
+      dir=$(cd "$mod" && go mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+      [ -n "$dir" ] || { echo "module download failed: $1"; return 1; }
+      cp -r "$dir" "$work/$2" && chmod -R u+w "$work/$2" || return 1
+      for p in $(ls "$3"/*.patch | sort -V); do (cd "$work/$2" && patch -p1 --no-backup-if-mismatch < "$p") || return 1; done
+    }
+    patched "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" ferretdb-src "$mod" || exit 1
+    patched "github.com/FerretDB/wire@$(cd "$mod" && go list -m -f '{{.Version}}' github.com/FerretDB/wire)" wire-src "$mod/wire" || exit 1
     cp "$mod/go.mod" "$mod/go.sum" "$mod/main.go" "$work/"
-    (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .) || exit 1
+    (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" -replace "github.com/FerretDB/wire=./wire-src" \
+      && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .) || exit 1
     # Our patches' own Go tests (TestRR…): a patched package that no longer answers as FerretDB's
     # own code did fails the build here. FerretDB's test helpers look for a .git folder.
     mkdir -p "$work/ferretdb-src/.git"
-    (cd "$work" && GOFLAGS=-mod=mod go test -count=1 -run '^TestRR' \
+    (cd "$work" && GOFLAGS=-mod=mod go test -count=1 -run '^TestRR' github.com/FerretDB/wire \
       github.com/FerretDB/FerretDB/internal/handler/sjson github.com/FerretDB/FerretDB/internal/util/fsql) \
       || { rm -f "$FERRETDB_BIN"; exit 1; }
   ) >"$LOGS/ferretdb-build.log" 2>&1 \
