@@ -9,6 +9,7 @@ import { reportWindow } from './domain/report-window';
 import { PriceEstimates } from './reports/price-estimates';
 import { PriceReports, type PlaceLookup } from './reports/price-reports';
 import { OfferFactRepository } from './repositories/offer-fact.repository';
+import { FilingJournalRepository } from './repositories/filing-journal.repository';
 import { PendingWithdrawalRepository } from './repositories/pending-withdrawal.repository';
 import { PriceBucketRepository } from './repositories/price-bucket.repository';
 
@@ -35,7 +36,7 @@ export async function startAnalytics({ config, log, bus, db, shutdown }: Service
     events: ['offer.published', 'offer.updated', 'offer.withdrawn'],
     fromBeginning: true,
     batchSize: OFFER_EVENT_BATCH,
-    handleBatch: onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db!), notices.announce),
+    handleBatch: onOfferEvents({ facts, buckets, pending: new PendingWithdrawalRepository(db!), journal: new FilingJournalRepository(db!) }, notices.announce),
   });
 
   const gazetteer = getGazetteer();

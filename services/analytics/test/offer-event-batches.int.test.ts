@@ -4,6 +4,7 @@ import { testEnv } from '@rr/kit/testing';
 import type { Envelope, Offer, OfferPublishedV1, OfferUpdatedV1, OfferWithdrawnV1 } from '@rr/proto';
 import { exampleOffer } from '@rr/proto/examples';
 import { onOfferEvents } from '../src/handlers/on-offer-event.handler';
+import { FilingJournalRepository } from '../src/repositories/filing-journal.repository';
 import { OfferFactRepository } from '../src/repositories/offer-fact.repository';
 import { PendingWithdrawalRepository } from '../src/repositories/pending-withdrawal.repository';
 import { PriceBucketRepository } from '../src/repositories/price-bucket.repository';
@@ -32,15 +33,18 @@ async function readModelIn(name: string, faults: Faults = { bucketsHalfway: fals
   const facts = new OfferFactRepository(db);
   const buckets = new PriceBucketRepository(db);
   await Promise.all([facts.init(), buckets.init()]);
-  const handle = onOfferEvents(
-    {
+  const journal = new FilingJournalRepository(db);
+  const pending = new PendingWithdrawalRepository(db);
+  /** A process's handler on this database: a new one remembers nothing of the last (a restart). */
+  const processHandler = () => onOfferEvents({
+    facts: {
       findByOfferIds: (ids) => facts.findByOfferIds(ids),
       saveAll: async (changes) => {
         if (faults.facts) throw new Error(`facts not written (${(faults.facts = false)})`);
         return facts.saveAll(changes);
       },
     },
-    {
+    buckets: {
       fileBuckets: async (changes, mark) => {
         if (!faults.bucketsHalfway) return buckets.fileBuckets(changes, mark);
         faults.bucketsHalfway = false;
@@ -49,10 +53,12 @@ async function readModelIn(name: string, faults: Faults = { bucketsHalfway: fals
       },
       fileCounts: (filed) => buckets.fileCounts(filed),
     },
-    new PendingWithdrawalRepository(db),
-  );
+    pending,
+    journal,
+  });
+  let handle = processHandler();
   /** Another instance's handler on the same database, filing another partition's batches. */
-  const other = onOfferEvents(facts, buckets, new PendingWithdrawalRepository(db));
+  const other = onOfferEvents({ facts, buckets, pending, journal });
   /** Every bucket, counts document, fact row and kept withdrawal, parsed, without the versions (they count writes). */
   const contents = async () => {
     const months = (json: string) => Object.entries(JSON.parse(json) as Record<string, Record<string, { l: unknown }>>).map(([m, types]) => [m, Object.entries(types).map(([k, e]) => [k, e.l])]);
@@ -61,9 +67,15 @@ async function readModelIn(name: string, faults: Faults = { bucketsHalfway: fals
       counts: (await buckets.counts.find({}).sort({ _id: 1 }).lean()).map((c) => [c._id, months(c.months)]),
       facts: await db.collection('offer_facts').find({}).sort({ _id: 1 }).toArray(),
       pending: await db.collection('pending_withdrawals').find({}).sort({ _id: 1 }).toArray(),
+      plans: await db.collection('filing_plans').countDocuments(),
     };
   };
-  return { db, faults, handle: (events: AnyOfferEnvelope[]) => handle(events, ctx), handleElsewhere: (events: AnyOfferEnvelope[]) => other(events, { ...ctx, partition: 1 }), contents };
+  return {
+    db, faults, contents,
+    handle: (events: AnyOfferEnvelope[]) => handle(events, ctx),
+    handleElsewhere: (events: AnyOfferEnvelope[]) => other(events, { ...ctx, partition: 1 }),
+    restart: () => { handle = processHandler(); },
+  };
 }
 
 describe('offer events filed in batches', () => {
@@ -152,6 +164,44 @@ describe('offer events filed in batches', () => {
       expect(filed).toEqual(await clean.contents());
       const region = new Map(filed.buckets).get('r:CZ010|Sale|Apartment|2026-10') as Record<string, { n: number }>;
       expect(region['3+kk'].n).toBe(6);
+    } finally {
+      for (const m of [faulty, clean]) {
+        await m.db.dropDatabase();
+        await m.db.close();
+      }
+    }
+  });
+  it('files a batch once when its process dies between the buckets and the facts, and another instance filed the same buckets meanwhile', async () => {
+    const faulty = await readModelIn('died');
+    const clean = await readModelIn('lived');
+    try {
+      const o = (n: number) => offer(40 + n, { price: 3_500_000 + n * 150_000, area: 50 + n });
+      const first = [published(o(0), 1), published(o(1), 2), withdrawn(o(2), 9), updated({ ...o(0), price: 3_300_000 }, 4)];
+      const elsewhere = [published(o(3), 2)];
+      const next = [published(o(2), 3), withdrawn(o(1), 8)];
+
+      // Half the buckets written, then the process dies; another instance files into the same
+      // buckets; a new process gets the partition's events again from Kafka, split otherwise.
+      faulty.faults.bucketsHalfway = true;
+      await expect(faulty.handle(first)).rejects.toThrow('half-way');
+      faulty.restart();
+      await faulty.handleElsewhere(elsewhere);
+      await faulty.handle(first.slice(0, 2));
+      await faulty.handle([...first.slice(2), ...next]);
+      // Buckets and counts written, then the process dies before the facts.
+      faulty.faults.facts = true;
+      const last = [updated({ ...o(2), price: 3_000_000 }, 10), published(o(5), 6)];
+      await expect(faulty.handle(last)).rejects.toThrow('facts not written');
+      faulty.restart();
+      await faulty.handle(last);
+
+      for (const events of [first, elsewhere, next, last]) await (events === elsewhere ? clean.handleElsewhere(events) : clean.handle(events));
+      const filed = await faulty.contents();
+      expect(filed).toEqual(await clean.contents());
+      expect(filed.plans).toBe(0);
+      // Counted once each: the five offers, one of them ended.
+      const region = new Map(filed.buckets).get('r:CZ010|Sale|Apartment|2026-11') as Record<string, { n: number; ended: Record<string, number> }>;
+      expect([region['3+kk'].n, region['3+kk'].ended]).toEqual([5, { 0: 1 }]);
     } finally {
       for (const m of [faulty, clean]) {
         await m.db.dropDatabase();

@@ -5,7 +5,7 @@ import type { BucketChange } from '../domain/bucket-changes';
 import type { BatchMark } from '../repositories/bucket-filing';
 import type { FactChange } from '../domain/fold-offer-events';
 import type { OfferFact } from '../domain/offer-fact';
-import { onOfferEvents } from './on-offer-event.handler';
+import { onOfferEvents, type FilingPlan, type FilingStores } from './on-offer-event.handler';
 
 type AnyOfferEnvelope = Envelope<OfferPublishedV1 | OfferUpdatedV1 | OfferWithdrawnV1>;
 const ctx: HandlerContext = { log: createLogger('test', 'silent'), topic: 'offer.published.v1', partition: 0, offset: '0' };
@@ -14,7 +14,11 @@ const envelope = (type: AnyOfferEnvelope['type'], data: AnyOfferEnvelope['data']
 const published = (id: string, n = 0) => envelope('offer.published', { offer: { ...exampleOffer, id }, fetchedAt: exampleOffer.createdAt }, n);
 const withdrawn = (id: string, n = 0) => envelope('offer.withdrawn', { offerId: id, withdrawnAt: '2026-12-01T00:00:00.000Z' }, n);
 
-/** Fake repositories that record what was read and written, in order; `failing` makes the named write fail once. */
+/**
+ * Fake repositories that record what was read and written, in order; `failing` makes the named
+ * write fail once. The journal's calls go to `plans`; `restarted()` is another process's handler
+ * on the same stores (nothing of the first one's memory).
+ */
 function fakes() {
   const log: string[] = [];
   const failing = new Set<'buckets' | 'counts' | 'facts' | 'withdrawals'>();
@@ -28,8 +32,11 @@ function fakes() {
   const facts = new Map<string, OfferFact>();
   const pending = new Map<string, number>();
   const notices: { id: string; version: number }[][] = [];
-  const handler = onOfferEvents(
-    {
+  const plans: string[] = [];
+  /** The journal as stored: plans through JSON, as the repository keeps them. */
+  const journal = new Map<string, { token: string; json: string }>();
+  const stores: FilingStores = {
+    facts: {
       findByOfferIds: async (ids) => (log.push(`facts read ${ids.length}`), new Map(ids.flatMap((id) => (facts.has(id) ? [[id, facts.get(id)!]] : [])))),
       saveAll: async (changes: readonly FactChange[]) => {
         failOnce('facts');
@@ -37,7 +44,7 @@ function fakes() {
         for (const c of changes) facts.set(c.after.offerId, c.after);
       },
     },
-    {
+    buckets: {
       fileBuckets: async (changes: readonly BucketChange[], mark: BatchMark) => {
         bucketTokens.push(`${mark.source} ${mark.token}`);
         failOnce('buckets');
@@ -50,7 +57,7 @@ function fakes() {
         return [{ id: 'r:CZ010|Sale', version: 7 }];
       },
     },
-    {
+    pending: {
       findByOfferIds: async (ids) => (log.push(`withdrawals read ${ids.length}`), new Map(ids.flatMap((id) => (pending.has(id) ? [[id, pending.get(id)!]] : [])))),
       write: async (kept, used) => {
         failOnce('withdrawals');
@@ -59,9 +66,26 @@ function fakes() {
         for (const id of used) pending.delete(id);
       },
     },
-    (counts) => notices.push(counts),
-  );
-  return { handler, log, facts, pending, notices, failing, bucketTokens };
+    journal: {
+      keep: async (mark, plan) => {
+        plans.push(`kept ${mark.source} ${plan.changes.length}`);
+        journal.set(mark.source, { token: mark.token, json: JSON.stringify({ ...plan, withdrawalsKept: [...plan.withdrawalsKept] }) });
+      },
+      left: async (source) => {
+        const stored = journal.get(source);
+        if (!stored) return null;
+        plans.push(`left ${source}`);
+        const plan = JSON.parse(stored.json) as FilingPlan & { withdrawalsKept: [string, number][] };
+        return { token: stored.token, plan: { ...plan, withdrawalsKept: new Map(plan.withdrawalsKept) } };
+      },
+      done: async (mark) => {
+        if (journal.get(mark.source)?.token === mark.token) journal.delete(mark.source);
+        plans.push(`done ${mark.source}`);
+      },
+    },
+  };
+  const restarted = () => onOfferEvents(stores, (counts) => notices.push(counts));
+  return { handler: restarted(), restarted, log, plans, journal, facts, pending, notices, failing, bucketTokens };
 }
 
 describe('onOfferEvents', () => {
@@ -140,7 +164,7 @@ describe('onOfferEvents', () => {
     expect(f.notices).toHaveLength(1);
   });
 
-  it('finishes a batch given up part-written before the next one, or says which offers may count twice', async () => {
+  it('finishes a batch given up part-written before the next one, from memory or else from the journal', async () => {
     const f = fakes();
     f.failing.add('facts');
     await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow();
@@ -150,14 +174,57 @@ describe('onOfferEvents', () => {
     expect([...f.facts.keys()].sort()).toEqual(['a', 'b']);
 
     const g = fakes();
-    const errors: unknown[] = [];
-    const logged: HandlerContext = { ...ctx, log: { ...ctx.log, error: (o: unknown) => errors.push(o), debug: () => {} } as unknown as HandlerContext['log'] };
+    const warnings: unknown[] = [];
+    const logged: HandlerContext = { ...ctx, log: { ...ctx.log, warn: (o: unknown) => warnings.push(o), debug: () => {} } as unknown as HandlerContext['log'] };
     g.failing.add('facts');
     await expect(g.handler([published('a', 1)], logged)).rejects.toThrow();
     g.failing.add('facts');
-    // Finishing a's batch fails again: it is logged and dropped, and b's batch is filed.
+    // Finishing a's batch from memory fails again: its plan stays in the journal, and the next
+    // batch of its partition (this one) finishes it from there before b's.
     await g.handler([published('b', 2)], logged);
-    expect(errors).toEqual([expect.objectContaining({ offers: ['a'], count: 1 })]);
-    expect([...g.facts.keys()]).toEqual(['b']);
+    expect(warnings).toEqual([expect.objectContaining({ source: 'offer_published_v1~0', offers: 1 }), expect.objectContaining({ source: 'offer_published_v1~0', offers: 1 })]);
+    expect([...g.facts.keys()].sort()).toEqual(['a', 'b']);
+    expect(g.journal.size).toBe(0);
+  });
+
+  it('keeps each plan in the journal from before its first write until its last, and none for a batch that writes nothing', async () => {
+    const f = fakes();
+    await f.handler([published('a', 1), published('b', 2)], ctx);
+    expect(f.plans).toEqual(['kept offer_published_v1~0 2', 'done offer_published_v1~0']);
+    f.plans.length = 0;
+    await f.handler([published('a', 1)], ctx);
+    expect(f.plans).toEqual([]);
+  });
+
+  it('finishes a batch whose process died part-way from the journal, under its mark, before reading the next batch', async () => {
+    const f = fakes();
+    const batch = [published('a', 1), published('b', 2), withdrawn('c', 3)];
+    f.failing.add('facts');
+    await expect(f.handler(batch, ctx)).rejects.toThrow('facts write failed');
+    // The process dies: a new one gets the batch again from Kafka.
+    f.log.length = 0;
+    const restarted = f.restarted();
+    await restarted(batch, ctx);
+    // The buckets are filed again under the same mark (the repository answers those that hold it
+    // as they are), then facts and withdrawals; the batch then folds to nothing.
+    expect(f.bucketTokens).toHaveLength(2);
+    expect(f.bucketTokens[1]).toBe(f.bucketTokens[0]);
+    expect(f.log).toEqual(['buckets written 9', 'counts written', 'facts written 2', 'withdrawals written 1 kept 0 used', 'facts read 3', 'withdrawals read 3']);
+    expect([...f.facts.keys()]).toEqual(['a', 'b']);
+    expect([...f.pending.keys()]).toEqual(['c']);
+    expect(f.journal.size).toBe(0);
+  });
+
+  it('leaves another partition\'s plan to that partition', async () => {
+    const f = fakes();
+    f.failing.add('facts');
+    await expect(f.handler([published('a', 1)], ctx)).rejects.toThrow();
+    const restarted = f.restarted();
+    await restarted([published('b', 2)], { ...ctx, partition: 1 });
+    expect([...f.facts.keys()]).toEqual(['b']);
+    expect([...f.journal.keys()]).toEqual(['offer_published_v1~0']);
+    await restarted([published('x', 3)], ctx);
+    expect([...f.facts.keys()].sort()).toEqual(['a', 'b', 'x']);
+    expect(f.journal.size).toBe(0);
   });
 });
