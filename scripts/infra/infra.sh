@@ -113,7 +113,8 @@ ferretdb_install() {
     # find's skip and limit go to SQLite when it answers exactly and in order; writers of one
     # database take turns in arrival order instead of polling SQLite's lock; a capped count stops
     # at its cap; reads reuse their prepared statements; documents are encoded for storage in one
-    # pass; a command is converted to FerretDB's types once, not twice) and its wire package's
+    # pass; a command is converted to FerretDB's types once, not twice; a document is validated
+    # without an error built for each nested document) and its wire package's
     # (scripts/infra/ferretdb/wire/*.patch: messages are checked without decoding them into trees),
     # built through our embedding module on a newer modernc.org/sqlite than FerretDB's (go.mod says why).
     patched() { # module@version, its folder in $work, the folder of its patches
@@ -128,11 +129,13 @@ ferretdb_install() {
     cp "$mod/go.mod" "$mod/go.sum" "$mod/main.go" "$work/"
     (cd "$work" && go mod edit -replace "github.com/FerretDB/FerretDB=./ferretdb-src" -replace "github.com/FerretDB/wire=./wire-src" \
       && GOFLAGS=-mod=mod go build -o "$FERRETDB_BIN" .) || exit 1
-    # Our patches' own Go tests (TestRR…): a patched package that no longer answers as FerretDB's
-    # own code did fails the build here. FerretDB's test helpers look for a .git folder.
+    # Our patches' own Go tests (TestRR…, and FerretDB's own test of the validation patched): a
+    # patched package that no longer answers as FerretDB's own code did fails the build here.
+    # FerretDB's test helpers look for a .git folder.
     mkdir -p "$work/ferretdb-src/.git"
-    (cd "$work" && GOFLAGS=-mod=mod go test -count=1 -run '^TestRR' github.com/FerretDB/wire \
-      github.com/FerretDB/FerretDB/internal/handler/sjson github.com/FerretDB/FerretDB/internal/util/fsql) \
+    (cd "$work" && GOFLAGS=-mod=mod go test -count=1 -run '^TestRR|^TestDocumentValidateData$' github.com/FerretDB/wire \
+      github.com/FerretDB/FerretDB/internal/handler/sjson github.com/FerretDB/FerretDB/internal/util/fsql \
+      github.com/FerretDB/FerretDB/internal/types) \
       || { rm -f "$FERRETDB_BIN"; exit 1; }
   ) >"$LOGS/ferretdb-build.log" 2>&1 \
     || { tail -n 20 "$LOGS/ferretdb-build.log" >&2; die "building FerretDB failed (log: $LOGS/ferretdb-build.log)"; }
