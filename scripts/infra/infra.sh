@@ -101,7 +101,7 @@ ferretdb_install() {
   need go "building FerretDB" "Install Go 1.26 or newer (apt-get install golang)."
   need patch "patching FerretDB" "Install patch (apt-get install patch)."
   say "building FerretDB v1 (SQLite backend) from the Go module proxy (once, about a minute)…"
-  local mod="$ROOT/scripts/infra/ferretdb" work="$CACHE/ferretdb/build" src
+  local mod="$ROOT/scripts/infra/ferretdb" work="$CACHE/ferretdb/build"
   mkdir -p "$(dirname "$FERRETDB_BIN")"
   rm -rf "$work" && mkdir -p "$work"
   (
