@@ -49,6 +49,7 @@ export async function seedAccounts(
   let watchdogNo = 0;
   let active = 0;
   const chunk = 5_000;
+  let inFlight: Promise<unknown> = Promise.resolve();
   for (let first = 0; first < counts.users; first += chunk) {
     const userDocs: UserRecord[] = [];
     const watchdogDocs: WatchdogRecord[] = [];
@@ -89,11 +90,17 @@ export async function seedAccounts(
         }
       }
     }
-    await users.collection.insertMany(userDocs as never[], { ordered: false });
-    await watchdogs.collection.insertMany(watchdogDocs as never[], { ordered: false });
-    await sink(activeOnes);
+    // One chunk in flight while the next is made, its three writes side by side: the database
+    // decodes one insert while it writes the other, and the topic fills meanwhile.
+    await inFlight;
+    inFlight = Promise.all([
+      users.collection.insertMany(userDocs as never[], { ordered: false }),
+      watchdogs.collection.insertMany(watchdogDocs as never[], { ordered: false }),
+      sink(activeOnes),
+    ]);
     if ((first / chunk) % 20 === 0 || first + chunk >= counts.users) {
       progress(`accounts: ${Math.min(first + chunk, counts.users).toLocaleString('en')} users, ${watchdogNo.toLocaleString('en')} watchdogs (${active.toLocaleString('en')} active)`);
     }
   }
+  await inFlight;
 }

@@ -21,16 +21,34 @@ export const seededFact = (offer: Offer, withdrawnAt: string | null): OfferFact 
  */
 export class AnalyticsSeed {
   private readonly filer = new BucketFiler('');
+  /** The finished months' bucket writes, one after another (a rejection is kept for the next add or finish). */
+  private writing: Promise<void> = Promise.resolve();
+  /** The month of the last chunk's first offer. */
+  private month = '';
 
   constructor(private readonly db: Connection) {}
 
-  async add(chunk: OfferChunk): Promise<void> {
+  /**
+   * Files a chunk (chunks in publication order). When a chunk begins a new month, the months
+   * before it are written while the caller goes on with the next chunks (the offers' own writes go
+   * to another database); the answer then waits for the previous month's write, so at most one
+   * month of buckets waits behind the one being written.
+   */
+  add(chunk: OfferChunk): Promise<void> {
     chunk.offers.forEach((o, i) => this.filer.add(seededFact(o, chunk.withdrawnAt[i])));
-    if (chunk.offers.length) await this.filer.flushBefore(this.db, chunk.offers[0].createdAt.slice(0, 7));
+    const month = chunk.offers[0]?.createdAt.slice(0, 7) ?? '';
+    if (month <= this.month) return Promise.resolve();
+    this.month = month;
+    const before = this.writing;
+    const writing = before.then(() => this.filer.flushBefore(this.db, month));
+    writing.catch(() => {});
+    this.writing = writing;
+    return before;
   }
 
   /** Writes what is left; answers the offers filed and bucket documents written. */
   async finish(): Promise<{ offers: number; buckets: number }> {
+    await this.writing;
     const buckets = await this.filer.store(this.db);
     return { offers: this.filer.filed, buckets };
   }

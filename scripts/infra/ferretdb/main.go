@@ -25,7 +25,12 @@ import (
 //   - wal_autocheckpoint(10000): copy the WAL back into the database every 40 MB instead of 4 MB;
 //     a page written by many commits in between is copied once (bulk writes rewrite the same
 //     index pages all the time).
-const sqlitePragmas = "_pragma=synchronous(normal)&_pragma=wal_autocheckpoint(10000)"
+//   - temp_store(memory): a statement that writes many rows (an insert of a batch of documents,
+//     a bulk replacement) keeps its statement journal, the copies of the pages it changes so that
+//     it alone can be undone, in memory instead of spilling it past 64 kB to a temporary file
+//     opened, written and closed for every statement: 12 % of the server's CPU on bulk inserts
+//     into the national database. The journal lives as long as its statement.
+const sqlitePragmas = "_pragma=synchronous(normal)&_pragma=wal_autocheckpoint(10000)&_pragma=temp_store(memory)"
 
 func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
