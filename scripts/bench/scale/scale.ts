@@ -163,12 +163,13 @@ async function main() {
   // follows: in production it waits two minutes for the others' starts instead
   // (REPORT_WARM_DELAY_SECONDS), which here are measured first and on their own, and the calls
   // wait for the warming either way.
-  const [last, others] = [processes.filter((p) => p.name === 'analytics'), processes.filter((p) => p.name !== 'analytics')];
-  for (const p of last) p.env = { ...p.env, REPORT_WARM_DELAY_SECONDS: '0' };
+  const startedLast = processes.filter((p) => p.name === 'analytics');
+  for (const p of startedLast) p.env = { ...p.env, REPORT_WARM_DELAY_SECONDS: '0' };
+  const others = processes.filter((p) => !startedLast.includes(p));
   say(`starting ${others.length} processes on the seeded data (${elapsed()})…`);
   const readySeconds = await startTimed(supervisor, others, 300_000);
-  say(`ready: ${JSON.stringify(readySeconds)}; starting ${last.map((p) => p.name).join(', ')} (${elapsed()})…`);
-  Object.assign(readySeconds, await startTimed(supervisor, last, 300_000));
+  say(`ready: ${JSON.stringify(readySeconds)}; starting analytics (${elapsed()})…`);
+  Object.assign(readySeconds, await startTimed(supervisor, startedLast, 300_000));
 
   try {
     const gateway = `http://127.0.0.1:${ports.gateway}`;
