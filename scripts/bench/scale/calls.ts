@@ -9,6 +9,8 @@ export type CallSpec = {
   ok?: number[];
   /** Requests a second, paced (`measurePaced`); none for as fast as the clients go (`measureCall`). */
   ratePerSecond?: number;
+  /** The number its first request takes in the call's own numbering (a stated load continues after the closed loop). */
+  from?: number;
 };
 
 export type CallFigures = {
@@ -60,7 +62,23 @@ export async function measureCall(baseUrl: string, spec: CallSpec, connections: 
  * `from`, so a registration or a reset never repeats one made before it.
  */
 export function pacedAt(spec: CallSpec, ratePerSecond: number, requests: number, from: number): CallSpec {
-  return { ...spec, name: `${spec.name} at ${ratePerSecond}/s`, requests, ratePerSecond, make: (i) => spec.make(from + i) };
+  return { ...spec, name: `${spec.name} at ${ratePerSecond}/s`, requests, ratePerSecond, from, make: (i) => spec.make(from + i) };
+}
+
+/**
+ * A round that warms the system up before anything is measured: each closed-loop call again, half
+ * its requests, numbered after every measured phase of it (a warm-up's registrations, resets and
+ * creations are other people's than the measured ones). A process's first few thousand requests
+ * run code V8 has not optimised yet: right after a start, GET /api/user's first 4,000 cost the
+ * account service 0.82 ms of CPU each and the next 4,000 0.44 (docs/decisions.md, "Call latency at
+ * a national peak").
+ */
+export function warmUpRound(calls: CallSpec[]): CallSpec[] {
+  return calls.filter((c) => !c.ratePerSecond).map((c) => {
+    const measuredAfter = calls.filter((p) => p.ratePerSecond && p.name.startsWith(`${c.name} at `));
+    const from = Math.max(c.requests, ...measuredAfter.map((p) => (p.from ?? 0) + p.requests));
+    return { ...c, name: `${c.name} (warm-up)`, requests: Math.ceil(c.requests / 2), make: (i) => c.make(from + i) };
+  });
 }
 
 /** The headers of every measured request: JSON, Czech, and the session when the call has one. */

@@ -10,7 +10,7 @@ import { bundleProcesses } from '../../system/bundle';
 import { portsFor, systemProcesses } from '../../system/services';
 import { Supervisor } from '../../system/supervisor';
 import { sharedEnv, startInfrastructure } from '../../system/system';
-import { measureCall, pacedAt, type CallFigures, type CallSpec } from './calls';
+import { measureCall, pacedAt, warmUpRound, type CallFigures, type CallSpec } from './calls';
 import { statedRate } from './national-traffic';
 import { measurePaced } from './paced';
 import { residentMB, startTimed } from './processes';
@@ -181,6 +181,10 @@ async function main() {
     // Every call is measured on a running system, after analytics has warmed its report copies (a
     // start-up phase with a figure of its own): warming beside a call took a quarter of a core.
     if (calls.length) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
+    for (const spec of warmUpRound(calls)) {
+      const f = await measureCall(gateway, spec, CONNECTIONS);
+      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests (not counted)`);
+    }
     for (const spec of calls) {
       const pids = Object.fromEntries(processes.map((p) => [p.name, supervisor.pidOf(p.name)]).filter(([, pid]) => pid !== undefined)) as Record<string, number>;
       const cpuBefore = sampleCpu(pids, SHARED_SERVERS);
@@ -360,9 +364,12 @@ async function bringHashesToCost(accounts: mongoose.Connection, sample: UserReco
   say(`accounts: ${outdated.length.toLocaleString('en')} measured people's password hashes brought to today's cost`);
 }
 
-/** Watchdogs each creation call asks for in its closed loop; its stated load asks for up to CREATORS − CREATIONS more. */
+/**
+ * Watchdogs each creation call asks for in its closed loop. Its people: those, the stated load's
+ * (200 at 10/s over 20 s, up to 40 s before they repeat) and the warm-up's (half the closed loop's).
+ */
 const CREATIONS = 1000;
-const CREATORS = 1400;
+const CREATORS = CREATIONS + 400 + CREATIONS / 2;
 
 /**
  * People who have not been asked to create this run's watchdog before: each run takes the next
