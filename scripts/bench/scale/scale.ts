@@ -181,9 +181,12 @@ async function main() {
     // Every call is measured on a running system, after analytics has warmed its report copies (a
     // start-up phase with a figure of its own): warming beside a call took a quarter of a core.
     if (calls.length) reportWarming = await untilReportCopiesWarm(ports.health.analytics);
+    // The warm-up's figures are the cold system's: printed and in the last line, not counted as the calls'.
+    const warmUp: CallFigures[] = [];
     for (const spec of warmUpRound(calls)) {
       const f = await measureCall(gateway, spec, CONNECTIONS);
-      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests (not counted)`);
+      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''} (not counted)`);
+      warmUp.push(f);
     }
     for (const spec of calls) {
       const pids = Object.fromEntries(processes.map((p) => [p.name, supervisor.pidOf(p.name)]).filter(([, pid]) => pid !== undefined)) as Record<string, number>;
@@ -205,7 +208,8 @@ async function main() {
       activeWatchdogs: COUNTS.activeWatchdogs,
       p99ms: Object.fromEntries(figures.map((f) => [f.name, f.p99ms])),
       p50ms: Object.fromEntries(figures.map((f) => [f.name, f.p50ms])),
-      unexpected: Object.fromEntries(figures.filter((f) => f.unexpected).map((f) => [f.name, f.unexpectedBy])),
+      unexpected: Object.fromEntries([...warmUp, ...figures].filter((f) => f.unexpected).map((f) => [f.name, f.unexpectedBy])),
+      warmUpP99ms: Object.fromEntries(warmUp.map((f) => [f.name, f.p99ms])),
       readySeconds: Object.fromEntries(Object.entries(readySeconds).filter(([name]) => processes.find((p) => p.name === name)?.service)),
       rssMB,
       matcherReadySeconds: readySeconds.matcher,
