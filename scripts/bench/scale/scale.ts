@@ -28,11 +28,12 @@ import { AnalyticsSeed, reportCalls, seedAnalytics } from './seed-analytics';
  * (1,000,000 active, also on the compacted topic the matcher replays) and 1,000,000 offers,
  * seeded in bulk in the shapes the services write; then every service started on it, timed to
  * ready, and the API measured through the gateway with 20 concurrent clients after a warm-up
- * round of every call (price reports too, over the analytics read model of the same offers), each call again paced at its stated
- * national load (national-traffic.ts; reports at `--report-rate`). Ends
- * with one JSON line. The database is kept between runs (`-scale` databases) and seeded again only when its
- * counts differ or `--reseed` is given; so is the compacted watchdog topic, which is state like the
- * database (the matcher's replay of it is measured); the run's other topics are made anew.
+ * round of every call (price reports too, over the analytics read model of the same offers),
+ * each call again paced at its stated national load (national-traffic.ts; reports at
+ * `--report-rate`). Ends with one JSON line. The database is kept between runs (`-scale`
+ * databases) and seeded again only when its counts differ or `--reseed` is given; so is the
+ * compacted watchdog topic, which is state like the database (the matcher's replay of it is
+ * measured); the run's other topics are made anew.
  */
 const { values: args } = parseArgs({
   options: {
