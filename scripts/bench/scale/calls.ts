@@ -70,8 +70,8 @@ export function pacedAt(spec: CallSpec, ratePerSecond: number, requests: number,
  * its requests, numbered after every measured phase of it (a warm-up's registrations, resets and
  * creations are other people's than the measured ones). A process's first few thousand requests
  * run code V8 has not optimised yet: right after a start, GET /api/user's first 4,000 cost the
- * account service 0.82 ms of CPU each and the next 4,000 0.44 (docs/decisions.md, "Call latency at
- * a national peak").
+ * account service 0.82 ms of CPU each and the next 4,000 0.44 (docs/decisions.md, "Warm before
+ * measuring").
  */
 export function warmUpRound(calls: CallSpec[]): CallSpec[] {
   return calls.filter((c) => !c.ratePerSecond).map((c) => {
