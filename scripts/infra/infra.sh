@@ -114,7 +114,7 @@ ferretdb_install() {
     # database take turns in arrival order instead of polling SQLite's lock; a capped count stops
     # at its cap; reads reuse their prepared statements; documents are encoded for storage in one
     # pass; a command is converted to FerretDB's types once, not twice; a document is validated
-    # without an error built for each nested document) and its wire package's
+    # without an error built for each nested document; stored strings are decoded in one pass) and its wire package's
     # (scripts/infra/ferretdb/wire/*.patch: messages are checked without decoding them into trees),
     # built through our embedding module on a newer modernc.org/sqlite than FerretDB's (go.mod says why).
     patched() { # module@version, its folder in $work, the folder of its patches
