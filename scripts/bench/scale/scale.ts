@@ -118,6 +118,9 @@ async function untilReportCopiesWarm(healthPort: number, timeoutMs = 900_000): P
 }
 
 const say = (line: string) => process.stderr.write(`[scale] ${line}\n`);
+/** A measured call's progress line: its latencies, rate and any answers outside its expected statuses. */
+const figuresLine = (f: CallFigures) =>
+  `${f.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}`;
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
@@ -186,7 +189,7 @@ async function main() {
     const warmUp: CallFigures[] = [];
     for (const spec of warmUpRound(calls)) {
       const f = await measureCall(gateway, spec, CONNECTIONS);
-      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''} (not counted)`);
+      say(`${figuresLine(f)} (not counted)`);
       warmUp.push(f);
     }
     for (const spec of calls) {
@@ -194,7 +197,7 @@ async function main() {
       const cpuBefore = sampleCpu(pids, SHARED_SERVERS);
       const f = spec.ratePerSecond ? await measurePaced(gateway, { ...spec, ratePerSecond: spec.ratePerSecond }, CONNECTIONS) : await measureCall(gateway, spec, CONNECTIONS);
       const cpu = cpuPerCall(cpuBefore, sampleCpu(pids, SHARED_SERVERS), f.requests);
-      say(`${spec.name}: p50 ${f.p50ms} ms, p99 ${f.p99ms} ms, ${f.perSecond}/s over ${f.requests} requests${f.unexpected ? `, ${f.unexpected} unexpected answers ${JSON.stringify(f.unexpectedBy)}` : ''}; CPU ms a call: ${cpu}`);
+      say(`${figuresLine(f)}; CPU ms a call: ${cpu}`);
       figures.push(f);
     }
     const copies = await analyticsDetails(ports.health.analytics);
